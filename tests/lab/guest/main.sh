@@ -69,6 +69,7 @@ log "fabric up: veth0/veth1 mtu $MTU, rxe0/rxe1"
 
 DCBSIM_KO=$LAB_BUILD_DIR/dcbsim/dcbsim.ko
 load_dcbsim() {
+  # shellcheck disable=SC2086  # LAB_DCBSIM_PARAMS is a list of name=value words
   try "module dcbsim failed to load" insmod "$DCBSIM_KO" ${LAB_DCBSIM_PARAMS:-}
   try "dcbsim0 missing after insmod" ip link set dcbsim0 up
   try "dcbsim1 missing after insmod" ip link set dcbsim1 up
@@ -93,9 +94,13 @@ reset_fabric() {
 log "ready"
 
 # ------------------------------------------------------------------ scenario(s)
-export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/tmp TERM=dumb LANG=C.UTF-8
+export PATH=$LAB_BUILD_DIR/tools:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/tmp TERM=dumb LANG=C.UTF-8
 stty -F "$OUT" raw -echo 2>/dev/null   # no \n -> \r\n translation on the scenario channel
-cd "$LAB_CWD" || fail "scenario cwd $LAB_CWD is not visible in the guest"
+if ! cd "$LAB_CWD" 2>/dev/null; then
+  # e.g. a cwd under the host's /tmp, which the guest's own tmpfs hides
+  echo "lab: cwd $LAB_CWD is not visible in the guest; running in /tmp" >"$OUT"
+  cd /tmp || fail "cannot cd to /tmp"
+fi
 
 run_one() {   # run_one CMD ARGS...; prints nothing itself, returns the status
   local t=${LAB_SCENARIO_TIMEOUT:-0}

@@ -1,0 +1,76 @@
+// The Linux host backend: observes a netdev's RoCE settings and changes them
+// knob by knob as a plan::Executor. Which interface serves which knob:
+//   mtu                            rtnetlink (libnl-route)
+//   ets, pfc, buffers, trust,      DCB netlink (dcb_client); buffers also
+//   dscp_map                       write the PFC delay (cable length)
+//   ecn_priorities, dcqcn, cnp     the NIC family's adapter (vendors/nic)
+//   roce_mode, roce_tos            rdma_cm configfs
+//   ecn, pfc_watchdog              switch-only: unsupported on a host
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "host/dcb_client.h"
+#include "host/discovery.h"
+#include "host/fs_root.h"
+#include "host/netlink.h"
+#include "host/nic_adapter.h"
+#include "plan/executor.h"
+
+namespace rocecfg::host {
+
+bool is_dcb_knob(model::Knob k);
+
+// What observe() found on one interface.
+struct Observation {
+  Netdev netdev;
+  std::string nic_family;  // adapter family, empty if none
+  model::Settings observed;
+  std::set<model::Knob> unsupported;
+  std::map<model::Knob, std::string> why_unsupported;
+  // Could not be read (permissions, a failing driver): listed, not fatal for audit.
+  std::vector<Error> unreadable;
+  // Reasons apply must not touch this interface at all (DCB owned by an LLDP
+  // agent or firmware, DCB asked of a netdev without DCB).
+  std::vector<Error> refusals;
+  // Worth saying but not wrong ("MTU 1500 limits the RoCE path MTU to 1024").
+  std::vector<std::string> warnings;
+};
+
+class LinuxHost final : public plan::Executor {
+ public:
+  // `sock` must outlive the backend; `factory` may be empty (no NIC adapters).
+  LinuxHost(const FsRoot& fs, nl_sock* sock, NicAdapterFactory factory = {});
+
+  // Observe the knobs `intent` manages on `ifname`. The intent is also
+  // remembered: switching trust to DSCP on a driver without a trust switch
+  // means installing the intent's DSCP map.
+  Observation observe(const std::string& ifname, const model::Settings& intent);
+
+  Status write(const std::string& target, model::Knob knob, const model::Settings& value) override;
+  Result<model::Settings> read(const std::string& target, model::Knob knob) override;
+
+ private:
+  struct Target {
+    Netdev netdev;
+    model::Settings intent;
+    std::unique_ptr<NicAdapter> adapter;
+    std::set<std::pair<uint8_t, uint8_t>> added_apps;  // DSCP entries this run added
+  };
+  Result<Target*> target(const std::string& ifname);
+  Status write_dcb(Target& t, model::Knob knob, const model::Settings& value);
+  Status write_dscp_map(Target& t, const std::map<uint8_t, uint8_t>& want);
+  Status refuse_if_not_host_dcbx(const std::string& ifname, const DcbState& state) const;
+
+  const FsRoot& fs_;
+  LinkTable links_;
+  DcbClient dcb_;
+  NicAdapterFactory factory_;
+  std::map<std::string, Target> targets_;
+};
+
+}  // namespace rocecfg::host

@@ -1,0 +1,17 @@
+// Who else configures DCB on this host. lldpad runs DCBX itself and rewrites
+// PFC/ETS/APP behind our back (openlldp issues 34, 125); mlnx_qos warns about
+// it, rocecfg refuses to fight it.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "host/fs_root.h"
+
+namespace rocecfg::host {
+
+// "lldpad (pid 812)" when a DCBX-speaking LLDP agent is running, else nullopt.
+// Reads /proc/<pid>/comm through the filesystem seam.
+std::optional<std::string> running_dcbx_agent(const FsRoot& fs);
+
+}  // namespace rocecfg::host

@@ -1,0 +1,209 @@
+// Arista EOS adapter: rendering (golden), parsing captured configs, the
+// render -> parse round trip, and the configure-session commit protocol.
+#include <doctest/doctest.h>
+
+#include "cli/common.h"
+#include "eos/eos.h"
+#include "switch/engine.h"
+#include "vendor_fixtures.h"
+
+namespace rocecfg::sw {
+namespace {
+
+using testing::standard_intent;
+
+const std::vector<std::string> kPorts{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet1/4"};
+
+std::unique_ptr<Adapter> eos_adapter() {
+  auto a = make_adapter("eos");
+  REQUIRE(a);
+  return a;
+}
+
+TEST_SUITE("eos") {
+  TEST_CASE("standard profile renders the golden config, MTU clamped with a warning") {
+    auto a = eos_adapter();
+    Diagnostics warnings;
+    auto commands = render_all(*a, standard_intent(), kPorts, warnings);
+    REQUIRE(commands);
+    CHECK(testing::golden_mismatch("eos/standard.txt", testing::lines_text(*commands)) == "");
+    REQUIRE(warnings.all().size() == 1);
+    CHECK(
+        warnings.all()[0].headline() ==
+        "eos: warning: mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is rendered as 9214");
+  }
+
+  TEST_CASE("representable intent clamps MTU so a clamped switch is not drift forever") {
+    auto a = eos_adapter();
+    Diagnostics warnings;
+    model::Settings fit = a->representable(standard_intent(), warnings);
+    CHECK(fit.mtu_bytes == 9214u);
+    REQUIRE(warnings.all().size() == 1);
+    CHECK(warnings.all()[0].message ==
+          "EOS interfaces take at most 9214 bytes: MTU 9216 is applied as 9214");
+  }
+
+  TEST_CASE("render -> parse round trip meets the intent on every port and plans nothing") {
+    auto a = eos_adapter();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    auto commands = render_all(*a, intent, kPorts, warnings);
+    REQUIRE(commands);
+    auto state = a->parse(testing::lines_text(*commands));
+    REQUIRE(state);
+    for (const auto& port : kPorts) {
+      CAPTURE(port);
+      model::Settings got = cli::effective(*state, port);
+      for (model::Knob k : model::all_knobs()) {
+        CAPTURE(model::knob_name(k));
+        CHECK(model::knob_satisfied(switch_intent(intent), got, k));
+      }
+    }
+    CHECK(state->global.cnp == model::Cnp{48, 6});
+    auto again = plan_switch(*a, intent, kPorts, *state);
+    REQUIRE(again);
+    CHECK(again->changes() == 0);
+    auto nothing = a->render(switch_intent(intent), kPorts, *again, warnings);
+    REQUIRE(nothing);
+    CHECK(nothing->empty());
+  }
+
+  TEST_CASE("a captured config with banner, pager debris, tabs, CRLF and a qos profile") {
+    auto a = eos_adapter();
+    auto state = a->parse(testing::read_test_file("captured/eos-leaf7.txt"));
+    REQUIRE(state);
+    // The banner's "interface Ethernet9" is text, not config.
+    CHECK(state->ports.size() == 4);
+    CHECK_FALSE(state->ports.contains("Ethernet9"));
+    CHECK_FALSE(state->ports.contains("Management1"));
+
+    const auto& e1 = state->ports.at("Ethernet1/1");
+    CHECK(e1.mtu_bytes == 9214u);
+    CHECK(e1.trust == model::Trust::dscp);
+    CHECK(e1.pfc_enabled == PriorityMask(1u << 3));
+    // 150 kbytes read as KiB, with a note saying so.
+    CHECK(e1.ecn == model::Ecn{153600, 1536000, 10});
+    CHECK(e1.ecn_priorities == PriorityMask(1u << 3));
+    CHECK(e1.pfc_watchdog == model::PfcWatchdog{200, 300, model::WatchdogAction::drop});
+    REQUIRE(e1.ets);
+    CHECK(e1.ets->tc_tsa[0] == model::Tsa::ets);
+    CHECK(e1.ets->tc_bandwidth_percent[0] == 50);
+    CHECK(e1.ets->tc_tsa[3] == model::Tsa::ets);
+    CHECK(e1.ets->tc_tsa[6] == model::Tsa::strict);
+    CHECK(e1.ets->tc_tsa[1] == model::Tsa::strict);  // EOS default
+
+    // The interface adds priority 4 to what its profile says (tab-indented).
+    CHECK(state->ports.at("Ethernet1/2").pfc_enabled == PriorityMask((1u << 3) | (1u << 4)));
+    CHECK(state->ports.at("Ethernet1/2").mtu_bytes == 9214u);
+
+    // Behind the erased --More-- prompt: no profile, cos trust, segments not guessed.
+    const auto& e3 = state->ports.at("Ethernet1/3");
+    CHECK(e3.mtu_bytes == 1500u);
+    CHECK(e3.trust == model::Trust::pcp);
+    CHECK(e3.pfc_enabled == PriorityMask{});
+    CHECK_FALSE(e3.ecn);
+
+    CHECK(state->ports.at("Ethernet1/4").pfc_enabled == PriorityMask{});
+    CHECK_FALSE(state->ports.at("Ethernet1/4").mtu_bytes);
+
+    // Classification: explicit 24,26 -> 3 and 48 -> 6 over the CS default;
+    // the TC -> DSCP rewrite line is not classification.
+    const auto& dscp = *state->global.dscp_priority;
+    CHECK(dscp.at(24) == 3);
+    CHECK(dscp.at(26) == 3);
+    CHECK(dscp.at(48) == 6);
+    CHECK(dscp.at(46) == 5);
+    CHECK(dscp.size() == 64);
+    CHECK(state->global.cnp == model::Cnp{48, 6});
+
+    CHECK(state->policies.at("ROCE") == std::vector<std::string>{"Ethernet1/1", "Ethernet1/2"});
+    std::vector<std::string> expected_notes{
+        "line 33: ECN thresholds in kbytes read as 1024-based: random-detect ecn "
+        "minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 10 "
+        "weight 0",
+        "line 58: ECN thresholds in segments depend on the platform and are not converted: "
+        "random-detect ecn minimum-threshold 20 segments maximum-threshold 200 segments"};
+    CHECK(state->notes == expected_notes);
+  }
+
+  TEST_CASE("drift on one port renders only that port's knob") {
+    auto a = eos_adapter();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    auto commands = render_all(*a, intent, kPorts, warnings);
+    REQUIRE(commands);
+    std::string config = testing::lines_text(*commands) +
+                         "interface Ethernet1/3\n   no priority-flow-control priority 3 no-drop\n";
+    auto state = a->parse(config);
+    REQUIRE(state);
+    auto plan = plan_switch(*a, intent, kPorts, *state);
+    REQUIRE(plan);
+    REQUIRE(plan->changes() == 1);
+    CHECK(plan->steps[0].target == "Ethernet1/3");
+    auto fix = a->render(switch_intent(intent), kPorts, *plan, warnings);
+    REQUIRE(fix);
+    CHECK(*fix == std::vector<std::string>{"interface Ethernet1/3", "   priority-flow-control on",
+                                           "   priority-flow-control priority 3 no-drop",
+                                           "   exit"});
+  }
+
+  TEST_CASE("interface names and ranges") {
+    auto a = eos_adapter();
+    CHECK(a->valid_interface("Ethernet1/1-4"));
+    CHECK(a->valid_interface("Ethernet7"));
+    CHECK_FALSE(a->valid_interface("Ethernet1/1;reload"));
+    CHECK_FALSE(a->valid_interface("swp1"));
+    auto ports = a->expand_interfaces({"Ethernet1/1-3", "Ethernet2"});
+    REQUIRE(ports);
+    CHECK(*ports ==
+          std::vector<std::string>{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet2"});
+    auto twice = a->expand_interfaces({"Ethernet1/1-3", "Ethernet1/2"});
+    REQUIRE_FALSE(twice);
+    CHECK(twice.error().to_string() == "Ethernet1/2: Ethernet1/2 is listed twice");
+    CHECK_FALSE(a->expand_interfaces({"Ethernet1/4-1"}));
+  }
+
+  TEST_CASE("push: staged in a session, committed with a timer, then confirmed") {
+    auto a = eos_adapter();
+    testing::RecordingSession s;
+    REQUIRE(a->push(s, {"interface Ethernet1", "   mtu 9214", "   exit"}));
+    CHECK(s.sent == std::vector<std::string>{"configure session rocecfg", "abort",
+                                             "configure session rocecfg", "interface Ethernet1",
+                                             "   mtu 9214", "   exit", "commit timer 00:05:00",
+                                             "configure session rocecfg commit"});
+  }
+
+  TEST_CASE("push of nothing sends nothing") {
+    auto a = eos_adapter();
+    testing::RecordingSession s;
+    REQUIRE(a->push(s, {}));
+    CHECK(s.sent.empty());
+  }
+
+  TEST_CASE("push: a failing command aborts the session") {
+    auto a = eos_adapter();
+    testing::RecordingSession s;
+    s.fail_at = 5;
+    auto r = a->push(s, {"interface Ethernet1", "   mtu 9214", "   exit"});
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() ==
+          "   mtu 9214: % Invalid input (injected); the eos transaction was rolled back");
+    CHECK(s.sent.back() == "abort");
+    CHECK(s.sent.size() == 6);
+  }
+
+  TEST_CASE("push: a drop after the timer commit reconnects and aborts the pending commit") {
+    auto a = eos_adapter();
+    testing::RecordingSession s;
+    s.fail_at = 8;  // the confirming commit
+    s.drop = true;
+    auto r = a->push(s, {"interface Ethernet1", "   mtu 9214", "   exit"});
+    REQUIRE_FALSE(r);
+    CHECK(s.reconnects == 1);
+    CHECK(std::vector<std::string>(s.sent.end() - 2, s.sent.end()) ==
+          std::vector<std::string>{"<reconnect>", "configure session rocecfg abort"});
+  }
+}
+
+}  // namespace
+}  // namespace rocecfg::sw

@@ -1,0 +1,84 @@
+#include "vendor_fixtures.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace rocecfg::sw::testing {
+
+model::Settings standard_intent() {
+  model::Settings s;
+  s.mtu_bytes = 9216;
+  model::Ets ets;
+  ets.prio_tc = {0, 1, 2, 3, 4, 5, 6, 7};
+  ets.tc_tsa.fill(model::Tsa::ets);
+  ets.tc_tsa[6] = model::Tsa::strict;
+  ets.tc_bandwidth_percent = {50, 0, 0, 50, 0, 0, 0, 0};
+  s.ets = ets;
+  s.pfc_enabled = PriorityMask(1u << 3);
+  s.trust = model::Trust::dscp;
+  s.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}};
+  s.ecn_priorities = PriorityMask(1u << 3);
+  s.ecn = model::Ecn{150000, 1500000, 10};
+  s.cnp = model::Cnp{48, 6};
+  s.pfc_watchdog = model::PfcWatchdog{200, 200, model::WatchdogAction::drop};
+  return s;
+}
+
+std::string read_test_file(const std::string& relative) {
+  std::ifstream in(std::string(ROCECFG_SOURCE_DIR) + "/tests/switch/vendors/" + relative);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string lines_text(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+std::string golden_mismatch(const std::string& name, const std::string& actual) {
+  std::string path = std::string(ROCECFG_SOURCE_DIR) + "/tests/switch/vendors/golden/" + name;
+  if (const char* u = std::getenv("ROCECFG_UPDATE_GOLDEN"); u && std::string(u) == "1") {
+    std::ofstream(path) << actual;
+    return "";
+  }
+  std::string expected = read_test_file("golden/" + name);
+  if (expected == actual) return "";
+  std::istringstream a(expected), b(actual);
+  std::string la, lb;
+  for (int line = 1;; ++line) {
+    bool ha = static_cast<bool>(std::getline(a, la));
+    bool hb = static_cast<bool>(std::getline(b, lb));
+    if (!ha && !hb) return path + ": differs (whitespace at end)";
+    if (ha != hb || la != lb)
+      return path + ":" + std::to_string(line) + ": expected '" + (ha ? la : "<end>") + "', got '" +
+             (hb ? lb : "<end>") + "'";
+  }
+}
+
+Result<std::string> RecordingSession::run(const std::string& command) {
+  if (dropped) return fail(ErrorKind::failed, command, "connection closed");
+  sent.push_back(command);
+  if (fail_at > 0 && static_cast<int>(sent.size()) == fail_at) {
+    if (drop) {
+      dropped = true;
+      return fail(ErrorKind::failed, command, "connection closed");
+    }
+    return fail(ErrorKind::failed, command, "% Invalid input (injected)");
+  }
+  if (replies.empty()) return std::string();
+  std::string r = replies.front();
+  replies.pop_front();
+  return r;
+}
+
+Status RecordingSession::reconnect() {
+  ++reconnects;
+  dropped = false;
+  sent.push_back("<reconnect>");
+  return {};
+}
+
+}  // namespace rocecfg::sw::testing

@@ -1,0 +1,58 @@
+// Shared by the vendor adapter tests: the standard profile as a switch sees
+// it, golden-file comparison, and a recording stand-in for a switch CLI.
+#pragma once
+
+#include <deque>
+
+#include <doctest/doctest.h>
+#include <string>
+#include <vector>
+
+#include "model/settings.h"
+#include "switch/adapter.h"
+
+namespace rocecfg::sw::testing {
+
+// The standard lossless RoCE profile: PFC on priority 3, DSCP 26 -> 3, CNP
+// 48 -> 6 on a strict queue, ECN on 3 at 150KB/1500KB p=10%, ETS 50/50 on
+// TC0/TC3, MTU 9216, watchdog 200ms/200ms drop.
+model::Settings standard_intent();
+
+// Compare `actual` with tests/switch/vendors/golden/<name>; with
+// ROCECFG_UPDATE_GOLDEN=1 in the environment, (re)write the file instead.
+// Returns "" when equal, else a unified-style description of the first
+// difference.
+std::string golden_mismatch(const std::string& name, const std::string& actual);
+
+std::string read_test_file(const std::string& relative);  // under tests/switch/vendors/
+std::string lines_text(const std::vector<std::string>& lines);
+
+// A switch CLI stand-in that records every command and fails the Nth (1-based)
+// with an error, or "drops" (fails that and every later command until
+// reconnect()). It models the device, not the code under test.
+class RecordingSession : public Session {
+ public:
+  Result<std::string> run(const std::string& command) override;
+  Status reconnect() override;
+
+  std::vector<std::string> sent;
+  int fail_at = 0;    // 0: never
+  bool drop = false;  // at fail_at: the connection goes away
+  bool dropped = false;
+  int reconnects = 0;
+  std::deque<std::string> replies;  // outputs for successive commands, "" when empty
+};
+
+}  // namespace rocecfg::sw::testing
+
+// Failed checks on command and note lists print the lists, one item a line.
+namespace doctest {
+template <>
+struct StringMaker<std::vector<std::string>> {
+  static String convert(const std::vector<std::string>& v) {
+    std::string out = "{\n";
+    for (const auto& s : v) out += "  \"" + s + "\"\n";
+    return (out + "}").c_str();
+  }
+};
+}  // namespace doctest

@@ -1,0 +1,150 @@
+#include "common.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace rocecfg::sw::cli {
+
+const plan::Step* RenderPlan::any_port_step(model::Knob k) const {
+  for (const auto& [port, knobs] : ports)
+    if (auto it = knobs.find(k); it != knobs.end()) return &it->second;
+  return nullptr;
+}
+
+model::Settings RenderPlan::global_want(const model::Settings& intent) const {
+  model::Settings out = intent;
+  for (const auto& [k, step] : global) model::knob_assign(out, step.after, k);
+  return out;
+}
+
+model::Settings RenderPlan::port_want(const model::Settings& intent,
+                                      const std::string& port) const {
+  model::Settings out = intent;
+  if (auto it = ports.find(port); it != ports.end())
+    for (const auto& [k, step] : it->second) model::knob_assign(out, step.after, k);
+  return out;
+}
+
+Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std::string>& ports) {
+  RenderPlan out;
+  std::set<std::string> known(ports.begin(), ports.end());
+  for (const auto& step : changes.steps) {
+    if (step.kind != plan::StepKind::change) continue;
+    if (step.target == "global") {
+      out.global[step.knob] = step;
+      continue;
+    }
+    if (!known.contains(step.target))
+      return fail(ErrorKind::invalid_input, step.target,
+                  "the plan changes a port that is not among the switch's interfaces");
+    out.ports[step.target][step.knob] = step;
+  }
+  return out;
+}
+
+std::map<uint8_t, uint8_t> dscp_entries(const model::Settings& intent) {
+  std::map<uint8_t, uint8_t> out;
+  if (intent.dscp_priority) out = *intent.dscp_priority;
+  if (intent.cnp) out[intent.cnp->dscp] = intent.cnp->priority;
+  return out;
+}
+
+std::optional<model::Cnp> infer_cnp(const std::map<uint8_t, uint8_t>& explicit_map,
+                                    PriorityMask lossless) {
+  std::optional<model::Cnp> best;
+  for (auto [dscp, prio] : explicit_map) {
+    if (lossless.has(Priority::unchecked(prio))) continue;
+    if (!best || best->dscp != 48) best = model::Cnp{dscp, prio};
+  }
+  return best;
+}
+
+model::Settings effective(const SwitchState& state, const std::string& port) {
+  model::Settings out = state.global;
+  auto it = state.ports.find(port);
+  if (it == state.ports.end()) return out;
+  for (model::Knob k : model::all_knobs())
+    if (model::knob_present(it->second, k)) model::knob_assign(out, it->second, k);
+  return out;
+}
+
+std::map<uint8_t, uint8_t> dscp_by_class_selector() {
+  std::map<uint8_t, uint8_t> out;
+  for (unsigned d = 0; d < 64; ++d) out[static_cast<uint8_t>(d)] = static_cast<uint8_t>(d / 8);
+  return out;
+}
+
+std::string seconds_text(uint32_t ms) {
+  std::string s = fmt::format("{}.{:03}", ms / 1000, ms % 1000);
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
+std::optional<uint32_t> parse_seconds_ms(std::string_view text) {
+  size_t dot = text.find('.');
+  std::string_view whole = text.substr(0, dot);
+  std::string_view frac = dot == std::string_view::npos ? std::string_view{} : text.substr(dot + 1);
+  if (whole.empty() && frac.empty()) return std::nullopt;
+  uint32_t s = 0;
+  if (!whole.empty()) {
+    auto [p, ec] = std::from_chars(whole.data(), whole.data() + whole.size(), s);
+    if (ec != std::errc() || p != whole.data() + whole.size() || s > 3600) return std::nullopt;
+  }
+  if (frac.size() > 3) return std::nullopt;  // finer than a millisecond
+  uint32_t ms = 0;
+  for (size_t i = 0; i < 3; ++i) {
+    char c = i < frac.size() ? frac[i] : '0';
+    if (c < '0' || c > '9') return std::nullopt;
+    ms = ms * 10 + static_cast<uint32_t>(c - '0');
+  }
+  return s * 1000 + ms;
+}
+
+void warn(Diagnostics& warnings, std::string_view vendor, model::Knob knob, std::string message) {
+  // Rendering many ports would repeat the same remark; say it once.
+  for (const auto& d : warnings.all())
+    if (d.message == message && d.key == model::knob_name(knob)) return;
+  warnings.warning(SourcePos{std::string(vendor), 0, 0}, std::string(model::knob_name(knob)),
+                   std::move(message));
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (const auto& p : parts) {
+    if (!out.empty()) out += sep;
+    out += p;
+  }
+  return out;
+}
+
+}  // namespace rocecfg::sw::cli
+
+namespace rocecfg::sw::cli {
+
+namespace {
+Status run_each(Session& session, const std::vector<std::string>& commands) {
+  for (const auto& c : commands)
+    if (auto r = session.run(c); !r) return wrap(r.error(), c);
+  return {};
+}
+}  // namespace
+
+Status recover(Session& session, const std::vector<std::string>& live,
+               const std::vector<std::string>& fresh) {
+  if (run_each(session, live)) return {};
+  if (auto r = session.reconnect(); !r) return r;
+  return run_each(session, fresh);
+}
+
+Error push_failure(Error cause, std::string_view vendor, const Status& rollback) {
+  if (rollback)
+    cause.message += "; the " + std::string(vendor) + " transaction was rolled back";
+  else
+    cause.message += "; ROLLBACK FAILED (" + rollback.error().to_string() +
+                     "): check the switch's running config";
+  return cause;
+}
+
+}  // namespace rocecfg::sw::cli

@@ -1,0 +1,85 @@
+// What the four CLI adapters (EOS, NX-OS, Huawei CE, H3C) share beyond text:
+// which knobs a plan asks them to render and where, the DSCP entries an intent
+// declares (the CNP code point included), how the CNP class is recognised in
+// a config, and how a port's effective settings are read from a SwitchState.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "model/knob.h"
+#include "model/settings.h"
+#include "plan/plan.h"
+#include "switch/adapter.h"
+
+namespace rocecfg::sw::cli {
+
+// The changes a plan asks for, split the way adapters render them: switch-wide
+// knobs (step target "global") and, per port, the knobs to touch. Values come
+// from each step's `after` (the engine also renders restore plans, whose
+// `after` is the pre-change value), `before` says what to turn off.
+struct RenderPlan {
+  std::map<model::Knob, plan::Step> global;
+  std::map<std::string, std::map<model::Knob, plan::Step>> ports;  // port -> knob -> step
+
+  bool empty() const { return global.empty() && ports.empty(); }
+  bool has_global(model::Knob k) const { return global.contains(k); }
+  // The first port step for `k`, or null: switch-wide parts of port knobs
+  // (EOS watchdog timers) are rendered from it.
+  const plan::Step* any_port_step(model::Knob k) const;
+  // `intent` overlaid with the global steps' after values.
+  model::Settings global_want(const model::Settings& intent) const;
+  // `intent` overlaid with this port's steps' after values.
+  model::Settings port_want(const model::Settings& intent, const std::string& port) const;
+};
+
+// Steps for ports outside `ports` are refused: the plan and the inventory
+// disagree, and rendering anyway would touch a port nobody asked for.
+Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std::string>& ports);
+
+// DSCP -> priority entries the intent declares, the CNP code point included.
+std::map<uint8_t, uint8_t> dscp_entries(const model::Settings& intent);
+
+// Recognise the CNP class in a parsed config: an explicitly configured DSCP
+// whose priority is not lossless (CNPs must never be paused). DSCP 48 (CS6,
+// the code point NICs use for CNPs by default) wins; otherwise the highest.
+std::optional<model::Cnp> infer_cnp(const std::map<uint8_t, uint8_t>& explicit_map,
+                                    PriorityMask lossless);
+
+// A port's settings as the plan sees them: switch-wide knobs from `global`,
+// per-port knobs from `ports[port]` where present.
+model::Settings effective(const SwitchState& state, const std::string& port);
+
+// Vendor default DSCP classification most switches ship: DSCP d -> priority d/8
+// (CS3/AF3x -> 3, CS6 -> 6).
+std::map<uint8_t, uint8_t> dscp_by_class_selector();
+
+// Milliseconds as a seconds decimal ("0.2", "0.05", "1") and back.
+std::string seconds_text(uint32_t ms);
+std::optional<uint32_t> parse_seconds_ms(std::string_view text);
+
+// A warning about `knob` in this vendor's words.
+void warn(Diagnostics& warnings, std::string_view vendor, model::Knob knob, std::string message);
+
+// Join words with a separator.
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+
+}  // namespace rocecfg::sw::cli
+
+namespace rocecfg::sw::cli {
+
+// Undo a failed push. `live` runs on the session as it is (the CLI still
+// answers, somewhere inside the vendor's config mode); if any of it fails, the
+// connection is presumed lost: reconnect once and run `fresh` from exec mode.
+// The result says whether the switch is back where it started.
+Status recover(Session& session, const std::vector<std::string>& live,
+               const std::vector<std::string>& fresh);
+
+// The push error with the rollback outcome appended, for the summary line.
+Error push_failure(Error cause, std::string_view vendor, const Status& rollback);
+
+}  // namespace rocecfg::sw::cli

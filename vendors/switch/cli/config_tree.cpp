@@ -1,0 +1,193 @@
+#include "config_tree.h"
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+
+namespace rocecfg::sw::cli {
+
+namespace {
+
+// One output line as a terminal would show it: characters overwrite at the
+// cursor, backspace and "ESC[nD" move it left, CR returns to column 0,
+// "ESC[K" erases to the end. Pagers erase their "--More--" prompt this way,
+// so emulating the cursor recovers the real line, indentation included.
+std::string render_terminal_line(std::string_view raw) {
+  std::string screen;
+  size_t cursor = 0;
+  auto put = [&](char c) {
+    if (cursor < screen.size())
+      screen[cursor] = c;
+    else
+      screen.push_back(c);
+    ++cursor;
+  };
+  for (size_t i = 0; i < raw.size(); ++i) {
+    char c = raw[i];
+    if (c == '\r') {
+      cursor = 0;
+    } else if (c == '\b') {
+      if (cursor > 0) --cursor;
+    } else if (c == '\x1b') {
+      // CSI: ESC [ params final-byte. Anything else: drop ESC and one char.
+      if (i + 1 < raw.size() && raw[i + 1] == '[') {
+        size_t j = i + 2;
+        while (j < raw.size() &&
+               (std::isdigit(static_cast<unsigned char>(raw[j])) || raw[j] == ';'))
+          ++j;
+        if (j >= raw.size()) break;
+        int n = 1;
+        if (j > i + 2)
+          n = std::max(1, std::atoi(std::string(raw.substr(i + 2, j - i - 2)).c_str()));
+        char final = raw[j];
+        if (final == 'D') cursor = cursor > static_cast<size_t>(n) ? cursor - n : 0;
+        if (final == 'C') cursor += n;
+        if (final == 'K') screen.resize(std::min(screen.size(), cursor));
+        i = j;
+      } else {
+        ++i;
+      }
+    } else if (c == '\t') {
+      do put(' ');
+      while (cursor % 8 != 0);
+    } else if (static_cast<unsigned char>(c) >= 0x20 || c < 0) {
+      put(c);
+    }
+  }
+  while (!screen.empty() && screen.back() == ' ') screen.pop_back();
+  return screen;
+}
+
+// Pager prompts left in a capture that did not erase them.
+const std::regex& pager_prompt() {
+  static const std::regex re(R"( *(-+ ?\(?[Mm]ore\b[^-]*-+|---- More ----) *)");
+  return re;
+}
+
+std::string collapse_spaces(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(c);
+  }
+  return out;
+}
+
+bool starts_with_any(std::string_view text, const std::vector<std::string_view>& prefixes) {
+  return std::any_of(prefixes.begin(), prefixes.end(),
+                     [&](std::string_view p) { return starts_with_words(text, p); });
+}
+
+}  // namespace
+
+std::string sanitize(std::string_view text) {
+  std::string out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string line = render_terminal_line(text.substr(start, end - start));
+    line = std::regex_replace(line, pager_prompt(), "");
+    out += line;
+    if (end < text.size()) out.push_back('\n');
+    start = end + 1;
+  }
+  return out;
+}
+
+std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && line[i] == ' ') ++i;
+    size_t j = i;
+    while (j < line.size() && line[j] != ' ') ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool starts_with_words(std::string_view line, std::string_view prefix) {
+  auto have = words(line);
+  auto want = words(prefix);
+  if (want.size() > have.size()) return false;
+  return std::equal(want.begin(), want.end(), have.begin());
+}
+
+std::string_view after_words(std::string_view line, std::string_view prefix) {
+  if (!starts_with_words(line, prefix)) return {};
+  auto want = words(prefix);
+  if (want.empty()) return line;
+  // Position just past the last matched word.
+  size_t pos = 0;
+  for (auto w : want) {
+    pos = line.find(w, pos);
+    pos += w.size();
+  }
+  while (pos < line.size() && line[pos] == ' ') ++pos;
+  return line.substr(pos);
+}
+
+std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& options) {
+  std::string clean = sanitize(text);
+  std::vector<ConfigLine> roots;
+  // Ancestors of the next line with their indentation. Appending to the
+  // top's children may move its earlier children, but those are never on
+  // the stack any more (a sibling pops them first).
+  std::vector<std::pair<size_t, ConfigLine*>> stack;
+
+  std::string_view rest = clean;
+  int line_no = 0;
+  std::string banner_end;  // non-empty while inside a banner
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    std::string_view raw = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
+    ++line_no;
+
+    size_t indent = raw.find_first_not_of(' ');
+    if (indent == std::string_view::npos) continue;  // blank
+    std::string text_line = collapse_spaces(raw.substr(indent));
+
+    if (!banner_end.empty()) {
+      if (banner_end == "EOF" ? text_line == "EOF"
+                              : text_line.find(banner_end) != std::string::npos)
+        banner_end.clear();
+      continue;
+    }
+    if (options.comment_chars.find(text_line[0]) != std::string_view::npos) continue;
+    if (starts_with_any(text_line, options.eof_banners)) {
+      banner_end = "EOF";
+      continue;
+    }
+    if (starts_with_any(text_line, options.delimited_banners)) {
+      // The delimiter is the first character of the body; the banner ends on
+      // the line that holds its second occurrence (possibly this one).
+      size_t body = 0;
+      for (auto p : options.delimited_banners)
+        if (starts_with_words(text_line, p))
+          body = after_words(text_line, p).data() - text_line.data();
+      if (body < text_line.size()) {
+        char delim = text_line[body];
+        if (text_line.find(delim, body + 1) == std::string::npos)
+          banner_end = std::string(1, delim);
+      }
+      continue;
+    }
+
+    while (!stack.empty() && stack.back().first >= indent) stack.pop_back();
+    std::vector<ConfigLine>& siblings = stack.empty() ? roots : stack.back().second->children;
+    siblings.push_back(ConfigLine{std::move(text_line), line_no, {}});
+    stack.emplace_back(indent, &siblings.back());
+  }
+  return roots;
+}
+
+}  // namespace rocecfg::sw::cli

@@ -1,0 +1,49 @@
+// Running-config text as the indentation tree every CLI switch prints:
+// a stanza line ("interface Ethernet1") owns the more-indented lines below it.
+// What operators actually back up is messier than the vendor's own output, so
+// the reader tolerates it: CRLF, tabs, paging debris ("--More--", ANSI cursor
+// moves, backspaces), comment and separator lines ("!", "#"), banners whose
+// body may look like config, and children indented by any amount.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocecfg::sw::cli {
+
+struct ConfigLine {
+  std::string text;  // trimmed, single spaces between words
+  int line = 0;      // 1-based line number in the input
+  std::vector<ConfigLine> children;
+};
+
+struct TreeOptions {
+  // A line whose first non-blank character is one of these is a comment or a
+  // separator: "!" on EOS/NX-OS, "#" on Huawei/H3C.
+  std::string_view comment_chars = "!";
+  // Banner stanzas to skip entirely. EOS ends `banner motd` with a line
+  // "EOF"; NX-OS/H3C/Huawei delimit the body with the first character after
+  // the keyword (`banner motd ^...^`, `header motd %...%`, `header login
+  // information "..."`).
+  std::vector<std::string_view> eof_banners;        // keyword prefixes ended by "EOF"
+  std::vector<std::string_view> delimited_banners;  // keyword prefixes with a delimiter
+};
+
+// Remove what a terminal adds around real output: CR, ANSI escape sequences,
+// backspace-erased text and pager prompts.
+std::string sanitize(std::string_view text);
+
+std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& options);
+
+// Words of a config line ("random-detect ecn minimum-threshold 150 kbytes").
+std::vector<std::string_view> words(std::string_view line);
+
+// Does `line` start with the words of `prefix` ("priority-flow-control on"
+// starts with "priority-flow-control")? Word-wise, so "mtu" does not match "mtux".
+bool starts_with_words(std::string_view line, std::string_view prefix);
+
+// The remainder after a word prefix, trimmed ("" when it does not match).
+std::string_view after_words(std::string_view line, std::string_view prefix);
+
+}  // namespace rocecfg::sw::cli

@@ -1,0 +1,49 @@
+// Arista EOS. Classification is switch-wide (`qos map dscp D to
+// traffic-class T`); a traffic class is rocecfg's priority, and `tx-queue N`
+// is its traffic class (identity unless `qos map traffic-class T to tx-queue
+// Q` says otherwise). Everything else lives on the interface, directly or in a
+// `qos profile` applied with `service-profile`: trust, PFC (`priority-flow-
+// control priority 3 no-drop`), the watchdog switch, and per tx-queue the
+// scheduler (strict is the default; `no priority` + `bandwidth percent` is
+// ETS) and ECN (`random-detect ecn`). Watchdog timers are global, in seconds.
+//
+// Pitfalls this adapter handles: interface MTU tops out at 9214, so 9216 is
+// clamped with a warning (representable()); ECN thresholds are rendered in
+// bytes because "kbytes" does not say whether it means 1000 or 1024 (configs
+// that use kbytes/mbytes are read as 1024-based, with a note); `segments` and
+// `milliseconds` thresholds depend on the platform and are reported, not
+// guessed; `uc-tx-queue` (split unicast queues, 7050X3) is read as `tx-queue`;
+// `qos map traffic-class 3 to dscp 26` is the egress REWRITE map and is not
+// classification. Changes go through `configure session` and a commit timer
+// (see adapter.cpp), so a push that cuts the switch off reverts by itself.
+//
+// Syntax: Arista EOS User Manual, "Quality of Service" and "Priority Flow
+// Control"; AVD eos_cli_config_gen templates.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "plan/plan.h"
+#include "switch/adapter.h"
+
+namespace rocecfg::sw::eos {
+
+inline constexpr std::string_view kVendor = "eos";
+inline constexpr uint32_t kMaxMtuBytes = 9214;
+inline constexpr uint32_t kMinMtuBytes = 68;
+inline constexpr std::string_view kSessionName = "rocecfg";
+// Minutes the switch waits for the confirming commit before reverting.
+inline constexpr std::string_view kCommitTimer = "00:05:00";
+
+bool is_port_knob(model::Knob knob);
+model::Settings representable(const model::Settings& intent, Diagnostics& warnings);
+Result<std::vector<std::string>> render(const model::Settings& intent,
+                                        const std::vector<std::string>& ports,
+                                        const plan::Plan& changes, Diagnostics& warnings);
+Result<SwitchState> parse(std::string_view config_text);
+Status push(Session& session, const std::vector<std::string>& commands);
+
+}  // namespace rocecfg::sw::eos

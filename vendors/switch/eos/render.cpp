@@ -1,0 +1,227 @@
+// Intent -> EOS configuration commands (see eos.h for the model). Commands are
+// indented as `show running-config` prints them so `rocecfg render` reads
+// like the config it produces; the CLI ignores the indentation, and explicit
+// `exit`s close each sub-mode so nothing depends on EOS walking up modes.
+#include <fmt/format.h>
+
+#include "../cli/common.h"
+#include "../cli/ports.h"
+#include "eos.h"
+
+namespace rocecfg::sw::eos {
+
+namespace {
+
+using model::Knob;
+
+constexpr std::array<uint8_t, 8> kIdentity{0, 1, 2, 3, 4, 5, 6, 7};
+
+std::array<uint8_t, 8> prio_tc_of(const model::Settings& s) {
+  return s.ets ? s.ets->prio_tc : kIdentity;
+}
+
+// Queues with ECN marking: the traffic classes of the ECN priorities.
+std::set<unsigned> ecn_queues(const model::Settings& s) {
+  std::set<unsigned> out;
+  if (!s.ecn_priorities || !s.ecn) return out;
+  auto prio_tc = prio_tc_of(s);
+  for (unsigned p = 0; p < 8; ++p)
+    if (s.ecn_priorities->has(Priority::unchecked(p))) out.insert(prio_tc[p]);
+  return out;
+}
+
+std::string ecn_line(const model::Ecn& ecn) {
+  return fmt::format(
+      "random-detect ecn minimum-threshold {} bytes maximum-threshold {} bytes "
+      "max-mark-probability {} weight 0",
+      ecn.min_threshold_bytes, ecn.max_threshold_bytes, ecn.mark_probability_percent);
+}
+
+// Per tx-queue lines for the ETS and ECN knobs of one port.
+std::map<unsigned, std::vector<std::string>> queue_lines(const model::Settings& want,
+                                                         const std::map<Knob, plan::Step>& knobs) {
+  std::map<unsigned, std::vector<std::string>> q;
+  if (auto it = knobs.find(Knob::ets); it != knobs.end() && want.ets) {
+    const auto& before = it->second.before.ets;
+    for (unsigned t = 0; t < 8; ++t) {
+      if (want.ets->tc_tsa[t] == model::Tsa::strict) {
+        q[t].push_back("priority strict");
+        continue;
+      }
+      q[t].push_back("no priority");
+      uint8_t bw = want.ets->tc_bandwidth_percent[t];
+      if (bw > 0)
+        q[t].push_back(fmt::format("bandwidth percent {}", bw));
+      else if (before && before->tc_bandwidth_percent[t] > 0)
+        q[t].push_back("no bandwidth percent");
+    }
+  }
+  bool ecn_planned = knobs.contains(Knob::ecn) || knobs.contains(Knob::ecn_priorities);
+  if (ecn_planned) {
+    std::set<unsigned> now = ecn_queues(want);
+    std::set<unsigned> was;
+    for (Knob k : {Knob::ecn, Knob::ecn_priorities}) {
+      auto it = knobs.find(k);
+      if (it == knobs.end() || !it->second.before.ecn_priorities) continue;
+      model::Settings before = it->second.before;
+      before.ecn = model::Ecn{};  // only the queue set matters here
+      before.ets = want.ets;
+      for (unsigned t : ecn_queues(before)) was.insert(t);
+    }
+    for (unsigned t : now) q[t].push_back(ecn_line(*want.ecn));
+    for (unsigned t : was)
+      if (!now.contains(t)) q[t].push_back("no random-detect ecn");
+  }
+  return q;
+}
+
+Result<std::vector<std::string>> port_lines(const model::Settings& want,
+                                            const std::map<Knob, plan::Step>& knobs,
+                                            Diagnostics& warnings) {
+  std::vector<std::string> lines;
+  if (knobs.contains(Knob::mtu) && !want.mtu_bytes) lines.push_back("no mtu");
+  if (knobs.contains(Knob::mtu) && want.mtu_bytes) {
+    uint32_t mtu = *want.mtu_bytes;
+    if (mtu < kMinMtuBytes)
+      return fail(ErrorKind::invalid_input, "mtu", fmt::format("EOS refuses MTU {}", mtu));
+    if (mtu > kMaxMtuBytes) {
+      cli::warn(warnings, kVendor, Knob::mtu,
+                fmt::format("EOS interfaces take at most {} bytes: MTU {} is rendered as {}",
+                            kMaxMtuBytes, mtu, kMaxMtuBytes));
+      mtu = kMaxMtuBytes;
+    }
+    lines.push_back(fmt::format("mtu {}", mtu));
+  }
+  if (knobs.contains(Knob::trust) && !want.trust) lines.push_back("no qos trust");
+  if (knobs.contains(Knob::trust) && want.trust)
+    lines.push_back(want.trust == model::Trust::dscp ? "qos trust dscp" : "qos trust cos");
+  if (auto it = knobs.find(Knob::pfc); it != knobs.end() && want.pfc_enabled) {
+    PriorityMask before = it->second.before.pfc_enabled.value_or(PriorityMask{});
+    if (!want.pfc_enabled->empty()) lines.push_back("priority-flow-control on");
+    for (unsigned p = 0; p < 8; ++p) {
+      auto prio = Priority::unchecked(p);
+      if (want.pfc_enabled->has(prio))
+        lines.push_back(fmt::format("priority-flow-control priority {} no-drop", p));
+      else if (before.has(prio))
+        lines.push_back(fmt::format("no priority-flow-control priority {} no-drop", p));
+    }
+    if (want.pfc_enabled->empty()) lines.push_back("no priority-flow-control on");
+  }
+  if (knobs.contains(Knob::pfc_watchdog))
+    lines.push_back(want.pfc_watchdog ? "priority-flow-control pause watchdog"
+                                      : "no priority-flow-control pause watchdog");
+  for (const auto& [queue, qlines] : queue_lines(want, knobs)) {
+    lines.push_back(fmt::format("tx-queue {}", queue));
+    for (const auto& l : qlines) lines.push_back("   " + l);
+    lines.push_back("   exit");
+  }
+  return lines;
+}
+
+std::vector<std::string> global_lines(const model::Settings& intent, const cli::RenderPlan& plan) {
+  std::vector<std::string> lines;
+  model::Settings want = plan.global_want(intent);
+  // Classification: one line per traffic class, code points ascending.
+  std::map<uint8_t, uint8_t> entries;
+  if (plan.has_global(Knob::dscp_map)) entries = cli::dscp_entries(want);
+  if (plan.has_global(Knob::cnp) && want.cnp) entries[want.cnp->dscp] = want.cnp->priority;
+  std::map<uint8_t, std::vector<std::string>> by_tc;
+  for (auto [dscp, prio] : entries) by_tc[prio].push_back(std::to_string(dscp));
+  for (const auto& [tc, dscps] : by_tc)
+    lines.push_back(fmt::format("qos map dscp {} to traffic-class {}", cli::join(dscps, " "), tc));
+
+  if (const plan::Step* ets = plan.any_port_step(Knob::ets); ets && ets->after.ets) {
+    // Priority -> queue is switch-wide on EOS; identity is the default and
+    // is restored explicitly where a port observed something else.
+    const auto& prio_tc = ets->after.ets->prio_tc;
+    std::set<unsigned> touched;
+    for (unsigned p = 0; p < 8; ++p)
+      if (prio_tc[p] != p) touched.insert(p);
+    for (const auto& [port, knobs] : plan.ports)
+      if (auto it = knobs.find(Knob::ets); it != knobs.end() && it->second.before.ets)
+        for (unsigned p = 0; p < 8; ++p)
+          if (it->second.before.ets->prio_tc[p] != prio_tc[p]) touched.insert(p);
+    for (unsigned p : touched)
+      lines.push_back(fmt::format("qos map traffic-class {} to tx-queue {}", p, prio_tc[p]));
+  }
+
+  if (const plan::Step* wds = plan.any_port_step(Knob::pfc_watchdog);
+      wds && wds->after.pfc_watchdog) {
+    const auto& wd = *wds->after.pfc_watchdog;
+    lines.push_back("priority-flow-control pause watchdog default timeout " +
+                    cli::seconds_text(wd.detection_ms));
+    lines.push_back("priority-flow-control pause watchdog default recovery-time " +
+                    cli::seconds_text(wd.restoration_ms));
+    lines.push_back(std::string("priority-flow-control pause watchdog action ") +
+                    (wd.action == model::WatchdogAction::alert ? "notify-only" : "drop"));
+  }
+  return lines;
+}
+
+}  // namespace
+
+bool is_port_knob(model::Knob knob) {
+  switch (knob) {
+    case Knob::mtu:
+    case Knob::trust:
+    case Knob::pfc:
+    case Knob::pfc_watchdog:
+    case Knob::ets:
+    case Knob::ecn:
+    case Knob::ecn_priorities:
+      return true;
+    default:
+      return false;
+  }
+}
+
+model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
+  model::Settings out = intent;
+  if (out.mtu_bytes && *out.mtu_bytes > kMaxMtuBytes) {
+    cli::warn(warnings, kVendor, Knob::mtu,
+              fmt::format("EOS interfaces take at most {} bytes: MTU {} is applied as {}",
+                          kMaxMtuBytes, *out.mtu_bytes, kMaxMtuBytes));
+    out.mtu_bytes = kMaxMtuBytes;
+  }
+  if (out.pfc_watchdog && out.pfc_watchdog->action == model::WatchdogAction::forward) {
+    cli::warn(warnings, kVendor, Knob::pfc_watchdog,
+              "the EOS watchdog cannot forward a stuck queue: action drop is applied instead");
+    out.pfc_watchdog->action = model::WatchdogAction::drop;
+  }
+  return out;
+}
+
+Result<std::vector<std::string>> render(const model::Settings& intent,
+                                        const std::vector<std::string>& ports,
+                                        const plan::Plan& changes, Diagnostics& warnings) {
+  auto plan = cli::render_plan(changes, ports);
+  if (!plan) return std::unexpected(plan.error());
+  std::vector<std::string> out = global_lines(intent, *plan);
+
+  // Ports that need identical lines share one `interface` range command.
+  std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> groups;
+  for (const auto& port : ports) {
+    auto it = plan->ports.find(port);
+    if (it == plan->ports.end()) continue;
+    auto lines = port_lines(plan->port_want(intent, port), it->second, warnings);
+    if (!lines) return wrap(lines.error(), port);
+    if (lines->empty()) continue;
+    auto g = std::find_if(groups.begin(), groups.end(), [&](auto& x) { return x.first == *lines; });
+    if (g == groups.end())
+      groups.push_back({std::move(*lines), {port}});
+    else
+      g->second.push_back(port);
+  }
+  for (const auto& [lines, members] : groups) {
+    for (const auto& run : cli::port_runs(members)) {
+      std::string range = run.first;
+      if (run.count > 1) range += "-" + std::to_string(cli::split_port(run.last)->index);
+      out.push_back("interface " + range);
+      for (const auto& l : lines) out.push_back("   " + l);
+      out.push_back("   exit");
+    }
+  }
+  return out;
+}
+
+}  // namespace rocecfg::sw::eos

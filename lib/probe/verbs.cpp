@@ -1,0 +1,248 @@
+#include "probe/verbs.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <random>
+
+#include <fmt/format.h>
+
+namespace rocecfg::probe {
+namespace {
+
+struct DeviceList {
+  ibv_device** list = nullptr;
+  int n = 0;
+  DeviceList() { list = ibv_get_device_list(&n); }
+  ~DeviceList() {
+    if (list) ibv_free_device_list(list);
+  }
+  DeviceList(const DeviceList&) = delete;
+  DeviceList& operator=(const DeviceList&) = delete;
+};
+
+std::string errno_text() {
+  return std::strerror(errno);
+}
+
+const char* port_state_name(ibv_port_state s) {
+  switch (s) {
+    case IBV_PORT_DOWN:
+      return "DOWN";
+    case IBV_PORT_INIT:
+      return "INIT";
+    case IBV_PORT_ARMED:
+      return "ARMED";
+    case IBV_PORT_ACTIVE:
+      return "ACTIVE";
+    case IBV_PORT_ACTIVE_DEFER:
+      return "ACTIVE_DEFER";
+    default:
+      return "NOP";
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> list_devices() {
+  DeviceList dl;
+  std::vector<std::string> out;
+  for (int i = 0; dl.list && i < dl.n; ++i) out.emplace_back(ibv_get_device_name(dl.list[i]));
+  return out;
+}
+
+uint32_t mtu_bytes(ibv_mtu mtu) {
+  return 128u << static_cast<int>(mtu);
+}
+
+std::optional<ibv_mtu> mtu_from_bytes(uint32_t bytes) {
+  switch (bytes) {
+    case 256:
+      return IBV_MTU_256;
+    case 512:
+      return IBV_MTU_512;
+    case 1024:
+      return IBV_MTU_1024;
+    case 2048:
+      return IBV_MTU_2048;
+    case 4096:
+      return IBV_MTU_4096;
+    default:
+      return std::nullopt;
+  }
+}
+
+Result<std::unique_ptr<QpSet>> QpSet::create(const DeviceSelect& sel, const TestParams& params) {
+  if (auto why = validate(params); !why.empty()) return fail(ErrorKind::invalid_input, "", why);
+  std::unique_ptr<QpSet> s(new QpSet);
+  s->params_ = params;
+  s->port_ = sel.port;
+  {
+    DeviceList dl;
+    if (!dl.list || dl.n == 0)
+      return fail(ErrorKind::not_found, "rdma",
+                  "no RDMA devices (is a driver such as rdma_rxe loaded?)");
+    ibv_device* dev = nullptr;
+    std::string names;
+    for (int i = 0; i < dl.n; ++i) {
+      std::string name = ibv_get_device_name(dl.list[i]);
+      names += (names.empty() ? "" : ", ") + name;
+      if (sel.device.empty() ? i == 0 : name == sel.device) dev = dl.list[i];
+    }
+    if (!dev)
+      return fail(ErrorKind::not_found, sel.device,
+                  fmt::format("no such RDMA device (present: {})", names));
+    s->device_ = ibv_get_device_name(dev);
+    s->ctx_.reset(ibv_open_device(dev));
+    if (!s->ctx_) return fail(s->device_, "cannot open device: " + errno_text());
+  }
+  const std::string& dn = s->device_;
+  ibv_device_attr dattr{};
+  if (ibv_query_device(s->ctx_.get(), &dattr) != 0)
+    return fail(dn, "query device: " + errno_text());
+  ibv_port_attr pattr{};
+  if (ibv_query_port(s->ctx_.get(), static_cast<uint8_t>(sel.port), &pattr) != 0)
+    return fail(dn, fmt::format("query port {}: {}", sel.port, errno_text()));
+  if (pattr.state != IBV_PORT_ACTIVE)
+    return fail(dn, fmt::format("port {} is {}, not ACTIVE (link down?)", sel.port,
+                                port_state_name(pattr.state)));
+  if (pattr.link_layer != IBV_LINK_LAYER_ETHERNET)
+    return fail(ErrorKind::unsupported, dn,
+                fmt::format("port {} is not Ethernet (RoCE)", sel.port));
+  s->port_mtu_bytes_ = mtu_bytes(pattr.active_mtu);
+
+  auto table = read_gid_table(sel.fs, dn, sel.port);
+  if (!table) return std::unexpected(table.error());
+  auto gid = select_gid(*table, sel.gid_index);
+  if (!gid) return wrap(gid.error(), dn);
+  s->gid_ = *gid;
+
+  s->pd_.reset(ibv_alloc_pd(s->ctx_.get()));
+  if (!s->pd_) return fail(dn, "allocate PD: " + errno_text());
+
+  s->region_bytes_ = 2ull * params.size_bytes;
+  size_t total = s->region_bytes_ * params.qps;
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  total = (total + page - 1) / page * page;
+  void* mem = nullptr;
+  if (posix_memalign(&mem, page, total) != 0) return fail(dn, "out of memory for the buffer");
+  s->buf_.reset(static_cast<uint8_t*>(mem));
+  std::memset(mem, 0, total);
+  s->mr_.reset(
+      ibv_reg_mr(s->pd_.get(), mem, total,
+                 IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ));
+  if (!s->mr_) return fail(dn, fmt::format("register {} bytes: {}", total, errno_text()));
+
+  // Sends complete once per signal_every; receives (SEND test) once each.
+  int cqe = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(dattr.max_cqe),
+                                                2ull * params.qps * params.tx_depth + 16));
+  s->cq_.reset(ibv_create_cq(s->ctx_.get(), cqe, nullptr, nullptr, 0));
+  if (!s->cq_) return fail(dn, fmt::format("create CQ of {} entries: {}", cqe, errno_text()));
+
+  s->max_rd_atomic_ = static_cast<uint32_t>(std::clamp(dattr.max_qp_rd_atom, 1, 16));
+  std::random_device rd;
+  for (uint32_t i = 0; i < params.qps; ++i) {
+    ibv_qp_init_attr init{};
+    init.send_cq = s->cq_.get();
+    init.recv_cq = s->cq_.get();
+    init.qp_type = IBV_QPT_RC;
+    init.cap.max_send_wr = params.tx_depth;
+    init.cap.max_recv_wr = params.op == Op::send ? params.tx_depth : 1;
+    init.cap.max_send_sge = 1;
+    init.cap.max_recv_sge = 1;
+    // Inline small messages as perftest does (220 B for WRITE): the NIC reads
+    // them from the WQE instead of a DMA of the buffer. Not every provider
+    // accepts it, so fall back to none.
+    init.cap.max_inline_data = params.size_bytes <= 220 ? 220 : 0;
+    ibv_qp* qp = ibv_create_qp(s->pd_.get(), &init);
+    if (!qp && init.cap.max_inline_data) {
+      init.cap.max_inline_data = 0;
+      qp = ibv_create_qp(s->pd_.get(), &init);
+    }
+    if (!qp)
+      return fail(dn, fmt::format("create QP {} of {}: {}", i + 1, params.qps, errno_text()));
+    s->max_inline_ = init.cap.max_inline_data;
+    s->qps_.emplace_back(qp);
+    s->psns_.push_back(rd() & 0xffffff);
+
+    ibv_qp_attr a{};
+    a.qp_state = IBV_QPS_INIT;
+    a.pkey_index = 0;
+    a.port_num = static_cast<uint8_t>(sel.port);
+    a.qp_access_flags = IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_LOCAL_WRITE;
+    if (int rc = ibv_modify_qp(
+            qp, &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS))
+      return fail(dn, fmt::format("QP {} to INIT: {}", qp->qp_num, std::strerror(rc)));
+  }
+  return s;
+}
+
+QpSet::~QpSet() = default;
+
+uint32_t QpSet::lkey() const {
+  return mr_->lkey;
+}
+
+wire::Endpoint QpSet::local() const {
+  wire::Endpoint e;
+  e.mtu_bytes = port_mtu_bytes_;
+  e.gid = gid_.entry.gid;
+  e.gid_index = gid_.entry.index;
+  e.rkey = mr_->rkey;
+  e.addr = reinterpret_cast<uint64_t>(buf_.get());
+  e.region_bytes = static_cast<uint32_t>(region_bytes_);
+  for (size_t i = 0; i < qps_.size(); ++i) e.qps.push_back({qps_[i]->qp_num, psns_[i]});
+  e.device = device_;
+  return e;
+}
+
+Status QpSet::connect(const wire::Endpoint& remote) {
+  if (remote.qps.size() != qps_.size())
+    return fail(ErrorKind::invalid_input, device_,
+                fmt::format("peer offers {} QPs, we have {}", remote.qps.size(), qps_.size()));
+  if (remote.region_bytes < region_bytes_)
+    return fail(ErrorKind::invalid_input, device_,
+                fmt::format("peer region of {} bytes is smaller than ours ({})",
+                            remote.region_bytes, region_bytes_));
+  remote_ = remote;
+  path_mtu_bytes_ = std::min(port_mtu_bytes_, remote.mtu_bytes);
+  const ibv_mtu mtu = *mtu_from_bytes(path_mtu_bytes_);
+  for (size_t i = 0; i < qps_.size(); ++i) {
+    ibv_qp_attr a{};
+    a.qp_state = IBV_QPS_RTR;
+    a.path_mtu = mtu;
+    a.dest_qp_num = remote.qps[i].qpn;
+    a.rq_psn = remote.qps[i].psn;
+    a.max_dest_rd_atomic = static_cast<uint8_t>(max_rd_atomic_);
+    a.min_rnr_timer = 12;  // 0.64 ms, rc_pingpong's value
+    a.ah_attr.is_global = 1;
+    std::memcpy(a.ah_attr.grh.dgid.raw, remote.gid.data(), 16);
+    a.ah_attr.grh.sgid_index = static_cast<uint8_t>(gid_.entry.index);
+    a.ah_attr.grh.hop_limit = 64;
+    a.ah_attr.grh.traffic_class = params_.tos;
+    a.ah_attr.port_num = static_cast<uint8_t>(port_);
+    if (int rc =
+            ibv_modify_qp(qps_[i].get(), &a,
+                          IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN |
+                              IBV_QP_RQ_PSN | IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER))
+      return fail(device_,
+                  fmt::format("QP {} to RTR (dgid {}, sgid index {}): {}", qps_[i]->qp_num,
+                              gid_display(remote.gid), gid_.entry.index, std::strerror(rc)));
+    ibv_qp_attr r{};
+    r.qp_state = IBV_QPS_RTS;
+    r.timeout = 14;  // 4.096 us * 2^14 = 67 ms per try, perftest's default
+    r.retry_cnt = 7;
+    r.rnr_retry = 7;  // 7 = retry forever on receiver-not-ready (SEND test)
+    r.sq_psn = psns_[i];
+    r.max_rd_atomic = static_cast<uint8_t>(max_rd_atomic_);
+    if (int rc = ibv_modify_qp(qps_[i].get(), &r,
+                               IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
+                                   IBV_QP_SQ_PSN | IBV_QP_MAX_QP_RD_ATOMIC))
+      return fail(device_, fmt::format("QP {} to RTS: {}", qps_[i]->qp_num, std::strerror(rc)));
+  }
+  return {};
+}
+
+}  // namespace rocecfg::probe

@@ -1,0 +1,152 @@
+// The contract every switch vendor adapter (vendors/switch/<vendor>/) fulfils.
+// An adapter is pure translation plus its vendor's commit protocol: it renders
+// intent into that vendor's commands, parses that vendor's config back into
+// the shared model, and drives a Session (the SSH transport) through the
+// vendor's transactional model. It never opens sockets itself.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/result.h"
+#include "model/settings.h"
+#include "plan/plan.h"
+
+namespace rocecfg::sw {
+
+// What a switch's configuration means in profile terms. Fabric-wide knobs
+// (DSCP map, ECN profile, watchdog timers) sit in `global`; per-port knobs
+// (PFC enable, MTU, trust) in `ports`, keyed by the vendor's interface name.
+// When a config holds several QoS policies, `policies` says which applies to
+// which interfaces (for `show switch`).
+struct SwitchState {
+  model::Settings global;
+  std::map<std::string, model::Settings> ports;
+  std::map<std::string, std::vector<std::string>> policies;  // policy name -> interfaces
+  std::vector<std::string> notes;                            // parse remarks worth showing
+};
+
+// A live command channel to one switch. The SSH transport implements it; so
+// does an offline recorder used by `render`.
+class Session {
+ public:
+  virtual ~Session() = default;
+  // Run one command (exec channel on Linux NOSes, one line at the prompt on
+  // CLI NOSes); returns its output or an error (non-zero exit, CLI error
+  // marker, timeout, dropped connection).
+  virtual Result<std::string> run(const std::string& command) = 0;
+  // Run several commands, stopping at the first failure; the output is the
+  // concatenation. ExecSession sends them as one `a && b && c` exec (each
+  // command validated on its own first), saving a round trip per command;
+  // the default runs them one by one.
+  virtual Result<std::string> run_all(const std::vector<std::string>& commands) {
+    std::string out;
+    for (const std::string& c : commands) {
+      auto r = run(c);
+      if (!r) return r;
+      out += *r;
+    }
+    return out;
+  }
+  // Open a fresh connection after a drop or a timeout, so a push can still
+  // roll back what it already changed. Sessions that cannot reconnect (the
+  // offline recorder) say so.
+  virtual Status reconnect() {
+    return fail(ErrorKind::unsupported, "", "this session cannot reconnect");
+  }
+};
+
+// How an adapter wants to talk to its switch.
+enum class SessionKind {
+  exec,   // Linux NOSes (Cumulus, SONiC): one SSH exec channel per command
+  shell,  // CLI NOSes: one interactive shell, prompt matching, paging disabled
+};
+
+// What an interactive CLI looks like, for SessionKind::shell (see
+// lib/switch/README.md). Regexes are ECMAScript (std::regex).
+struct ShellDialect {
+  // Matched against the last line of output; output ends when it matches.
+  // E.g. R"((^|\n)[\w.-]+(\([^)]*\))?[#>] ?$)" for `switch#`, `switch(config)#`,
+  // or R"([<\[][~*]?[\w.-]+[>\]] ?$)" for `<HUAWEI>`, `[~HUAWEI]`, `[H3C]`.
+  std::string prompt_regex;
+  // Any line matching one of these makes run() fail with that line as the
+  // message: "% Invalid input", "Error:", "% Ambiguous command".
+  std::vector<std::string> error_regexes;
+  // A pager prompt (answered with a space and stripped from the output) in
+  // case paging could not be disabled.
+  std::string pager_regex = R"((-+ ?\(?[Mm]ore\b[^\n]*-*|---- More ----) *$)";
+  // Sent once after login, before anything else: "terminal length 0",
+  // "screen-length 0 temporary", "screen-length disable".
+  std::vector<std::string> setup_commands;
+};
+
+class Adapter {
+ public:
+  virtual ~Adapter() = default;
+  virtual std::string_view vendor() const = 0;  // "eos", "nxos", ...
+
+  // Transport: exec channel (default) or interactive shell with this dialect.
+  virtual SessionKind session_kind() const { return SessionKind::exec; }
+  virtual ShellDialect shell_dialect() const { return {}; }
+
+  // Knobs configured per interface (diffed against SwitchState::ports); all
+  // others are switch-wide (diffed against SwitchState::global, plan target
+  // "global"). Default: MTU, PFC, trust and the PFC watchdog.
+  virtual bool port_knob(model::Knob knob) const {
+    return knob == model::Knob::mtu || knob == model::Knob::pfc || knob == model::Knob::trust ||
+           knob == model::Knob::pfc_watchdog;
+  }
+  // Knobs this vendor cannot express: planned as `unsupported` steps, so the
+  // operator sees them; never silently skipped.
+  virtual std::set<model::Knob> unsupported_knobs() const { return {}; }
+
+  // Interface names/ranges this vendor accepts, e.g. "Ethernet1/1-4"; used to
+  // validate inventories before anything is sent.
+  virtual bool valid_interface(std::string_view name) const = 0;
+  // Expand "swp1-4" -> swp1..swp4 (vendor syntax); error on malformed ranges.
+  virtual Result<std::vector<std::string>> expand_interfaces(
+      const std::vector<std::string>& ranges) const = 0;
+
+  // The intent as this vendor can hold it: values clamped to a vendor limit
+  // (EOS MTU 9214) or rounded to hardware units (H3C WRED cells), each change
+  // reported in `warnings`. Plans are diffed against this, so a clamped value
+  // is neither silent nor drift forever. Default: the intent unchanged.
+  virtual model::Settings representable(const model::Settings& intent,
+                                        Diagnostics& warnings) const {
+    (void)warnings;
+    return intent;
+  }
+
+  // The commands that make `ports` (and the global state) match `intent`,
+  // given the plan of differences. Step targets are an interface name for
+  // port knobs and "global" for switch-wide knobs; each step's `after` holds
+  // the intended value, `before` what was observed (for make-before-break
+  // and for turning off what the intent no longer wants). Warnings (e.g. MTU clamped to a vendor
+  // limit) go to `warnings`, never silently applied.
+  virtual Result<std::vector<std::string>> render(const model::Settings& intent,
+                                                  const std::vector<std::string>& ports,
+                                                  const plan::Plan& changes,
+                                                  Diagnostics& warnings) const = 0;
+
+  // The text whose parse yields the observed state: running config, config_db
+  // JSON, `nv config show -o commands` ... as the vendor's backups hold it.
+  virtual Result<std::string> fetch_config(Session& session) const = 0;
+  virtual Result<SwitchState> parse(std::string_view config_text) const = 0;
+
+  // The vendor's transaction: enter/stage, push, commit (or confirm), and
+  // restore the pre-change state on failure. `commands` come from render().
+  virtual Status push(Session& session, const std::vector<std::string>& commands) const = 0;
+};
+
+// Registry, after rdma-core's providers: adapters register by vendor id.
+using AdapterFactory = std::unique_ptr<Adapter> (*)();
+bool register_adapter(std::string_view vendor, AdapterFactory factory);
+std::unique_ptr<Adapter> make_adapter(std::string_view vendor);
+std::vector<std::string> adapter_vendors();
+
+}  // namespace rocecfg::sw

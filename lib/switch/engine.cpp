@@ -1,0 +1,188 @@
+#include "switch/engine.h"
+
+#include <fmt/format.h>
+
+namespace rocecfg::sw {
+
+const char* to_string(SwitchOutcome o) {
+  switch (o) {
+    case SwitchOutcome::in_sync:
+      return "in-sync";
+    case SwitchOutcome::drift:
+      return "drift";
+    case SwitchOutcome::planned:
+      return "planned";
+    case SwitchOutcome::applied:
+      return "applied";
+    case SwitchOutcome::failed:
+      return "failed";
+    case SwitchOutcome::rolled_back:
+      return "rolled-back";
+    case SwitchOutcome::unreachable:
+      return "unreachable";
+  }
+  return "?";
+}
+
+bool outcome_ok(SwitchOutcome o) {
+  return o == SwitchOutcome::in_sync || o == SwitchOutcome::planned || o == SwitchOutcome::applied;
+}
+
+model::Settings switch_intent(const model::Settings& intent) {
+  model::Settings s = intent;
+  if (s.cnp) {
+    if (!s.dscp_priority) s.dscp_priority.emplace();
+    (*s.dscp_priority)[s.cnp->dscp] = s.cnp->priority;
+    s.cnp.reset();
+  }
+  return s;
+}
+
+namespace {
+
+// Split an intent into its switch-wide and per-port parts for this vendor.
+void split(const Adapter& a, const model::Settings& intent, model::Settings& global,
+           model::Settings& port) {
+  for (model::Knob k : model::all_knobs()) {
+    if (!model::knob_present(intent, k)) continue;
+    model::knob_assign(a.port_knob(k) ? port : global, intent, k);
+  }
+}
+
+std::vector<std::string> diagnostics_text(const Diagnostics& d) {
+  std::vector<std::string> out;
+  for (const Diagnostic& x : d.all())
+    out.push_back(x.key.empty() ? x.message : fmt::format("{}: {}", x.key, x.message));
+  return out;
+}
+
+Result<SwitchState> observe(const Adapter& a, Session& session) {
+  auto text = a.fetch_config(session);
+  if (!text) return std::unexpected(text.error());
+  return a.parse(*text);
+}
+
+// Steps that put back what `plan` changed, from the values it observed first.
+plan::Plan restore_plan(const plan::Plan& applied, const SwitchState& now) {
+  plan::Plan back;
+  for (const plan::Step& s : applied.steps) {
+    if (s.kind != plan::StepKind::change || !model::knob_present(s.before, s.knob)) continue;
+    plan::Step r = s;
+    const model::Settings* cur = &now.global;
+    if (auto it = now.ports.find(s.target); it != now.ports.end()) cur = &it->second;
+    r.before = model::knob_slice(*cur, s.knob);
+    r.after = s.before;
+    r.reason = "restore the value observed before this apply";
+    back.steps.push_back(std::move(r));
+  }
+  return back;
+}
+
+}  // namespace
+
+Result<plan::Plan> plan_switch(const Adapter& adapter, const model::Settings& intent,
+                               const std::vector<std::string>& ports, const SwitchState& state) {
+  model::Settings global, port;
+  split(adapter, switch_intent(intent), global, port);
+  std::set<model::Knob> unsupported = adapter.unsupported_knobs();
+  plan::Plan out;
+  plan::diff("global", global, state.global, unsupported, out);
+  for (const std::string& p : ports) {
+    auto it = state.ports.find(p);
+    if (it == state.ports.end())
+      return fail(ErrorKind::not_found, p, "interface not found in the switch configuration");
+    plan::diff(p, port, it->second, unsupported, out);
+  }
+  return out;
+}
+
+Result<std::vector<std::string>> render_all(const Adapter& adapter, const model::Settings& intent,
+                                            const std::vector<std::string>& ports,
+                                            Diagnostics& warnings) {
+  SwitchState empty;
+  for (const std::string& p : ports) empty.ports[p];
+  auto plan = plan_switch(adapter, intent, ports, empty);
+  if (!plan) return std::unexpected(plan.error());
+  return adapter.render(switch_intent(intent), ports, *plan, warnings);
+}
+
+SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
+                          const std::vector<std::string>& ports) {
+  SwitchResult r;
+  r.vendor = adapter.vendor();
+  auto state = observe(adapter, session);
+  if (!state) {
+    r.reason = state.error().to_string();
+    return r;
+  }
+  auto plan = plan_switch(adapter, intent, ports, *state);
+  if (!plan) {
+    r.reason = plan.error().to_string();
+    return r;
+  }
+  r.plan = std::move(*plan);
+  r.warnings = state->notes;
+  if (r.plan.unsupported())
+    r.warnings.push_back(
+        fmt::format("{} knob(s) not expressible on {}", r.plan.unsupported(), adapter.vendor()));
+  r.outcome = r.plan.changes() ? SwitchOutcome::drift : SwitchOutcome::in_sync;
+  r.reason = r.plan.changes() ? fmt::format("{} difference(s)", r.plan.changes()) : "no drift";
+  return r;
+}
+
+SwitchResult apply_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
+                          const std::vector<std::string>& ports, bool dry_run) {
+  SwitchResult r = audit_switch(adapter, session, intent, ports);
+  if (r.outcome != SwitchOutcome::drift) return r;  // in sync, or could not even read
+  Diagnostics warnings;
+  auto commands = adapter.render(switch_intent(intent), ports, r.plan, warnings);
+  for (std::string& w : diagnostics_text(warnings)) r.warnings.push_back(std::move(w));
+  if (!commands) {
+    r.outcome = SwitchOutcome::failed;
+    r.reason = "render: " + commands.error().to_string();
+    return r;
+  }
+  r.commands = *commands;
+  if (dry_run) {
+    r.outcome = SwitchOutcome::planned;
+    r.reason =
+        fmt::format("{} change(s), {} command(s) not sent", r.plan.changes(), r.commands.size());
+    return r;
+  }
+  if (auto pushed = adapter.push(session, r.commands); !pushed) {
+    r.outcome = SwitchOutcome::failed;
+    r.reason = "push failed, pre-change config restored: " + pushed.error().to_string();
+    return r;
+  }
+  // Verify: what the switch now says must leave nothing to do.
+  auto after = observe(adapter, session);
+  Result<plan::Plan> again = after ? plan_switch(adapter, intent, ports, *after)
+                                   : Result<plan::Plan>(std::unexpected(after.error()));
+  if (again && again->changes() == 0) {
+    r.outcome = SwitchOutcome::applied;
+    r.reason = fmt::format("{} change(s) applied and verified", r.plan.changes());
+    return r;
+  }
+  std::string why = again
+                        ? fmt::format("{} knob(s) did not read back as intended", again->changes())
+                        : "read-back failed: " + again.error().to_string();
+  // Put back what this apply changed, from the values observed before it.
+  if (!after) {
+    if (auto ok = session.reconnect(); ok) after = observe(adapter, session);
+  }
+  if (!after) {
+    r.outcome = SwitchOutcome::failed;
+    r.reason = why + "; cannot read the switch to roll back: " + after.error().to_string();
+    return r;
+  }
+  plan::Plan back = restore_plan(r.plan, *after);
+  Diagnostics ignored;
+  auto undo = adapter.render(after->global, ports, back, ignored);
+  Status undone = undo ? adapter.push(session, *undo) : Status(std::unexpected(undo.error()));
+  r.outcome = undone ? SwitchOutcome::rolled_back : SwitchOutcome::failed;
+  r.reason = undone ? why + "; pre-change values restored"
+                    : why + "; ROLLBACK FAILED: " + undone.error().to_string();
+  return r;
+}
+
+}  // namespace rocecfg::sw

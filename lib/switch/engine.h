@@ -1,0 +1,59 @@
+// One switch, start to finish: read its config, plan the difference to the
+// intent (switch-wide knobs against SwitchState::global, port knobs against
+// each interface), and for apply render only that difference, push it in the
+// vendor's transaction, read back and verify that a re-plan is empty. When
+// verification fails, the engine pushes the observed pre-change values back.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "plan/plan.h"
+#include "switch/adapter.h"
+
+namespace rocecfg::sw {
+
+enum class SwitchOutcome {
+  in_sync,      // audit/apply: nothing to change, nothing sent
+  drift,        // audit: differences found
+  planned,      // apply --dry-run: commands rendered, nothing sent
+  applied,      // pushed, read back, verified
+  failed,       // push failed; the vendor transaction restored the old config
+  rolled_back,  // pushed but verification failed; pre-change values restored
+  unreachable,  // connect, host key or authentication failed; nothing sent
+};
+
+struct SwitchResult {
+  std::string name;
+  std::string vendor;
+  SwitchOutcome outcome = SwitchOutcome::failed;
+  std::string reason;                 // one line for the summary
+  plan::Plan plan;                    // the difference found before any change
+  std::vector<std::string> commands;  // rendered for that difference
+  std::vector<std::string> warnings;  // vendor limits, unsupported knobs
+};
+
+const char* to_string(SwitchOutcome outcome);
+bool outcome_ok(SwitchOutcome outcome);  // in_sync, planned, applied
+
+// Switch-side shaping of a profile's intent: the CNP marking (DSCP ->
+// priority) is a DSCP map entry on a switch, so it is folded into dscp_map.
+model::Settings switch_intent(const model::Settings& intent);
+
+// The plan for a parsed state. Ports are expanded names; a port missing from
+// the state is an error (a typo in the inventory must not read as drift).
+Result<plan::Plan> plan_switch(const Adapter& adapter, const model::Settings& intent,
+                               const std::vector<std::string>& ports, const SwitchState& state);
+
+// Everything, as the intent would render against a switch with no state:
+// what `rocecfg render` prints.
+Result<std::vector<std::string>> render_all(const Adapter& adapter, const model::Settings& intent,
+                                            const std::vector<std::string>& ports,
+                                            Diagnostics& warnings);
+
+SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
+                          const std::vector<std::string>& ports);
+SwitchResult apply_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
+                          const std::vector<std::string>& ports, bool dry_run);
+
+}  // namespace rocecfg::sw

@@ -1,0 +1,46 @@
+// Runs one job per switch on a bounded pool of worker threads. A job's
+// failure is its own: it becomes that switch's outcome and never stops,
+// delays (beyond its own timeouts) or corrupts the others. On a terminal,
+// progress goes to stderr as one rewritten line.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/settings.h"
+#include "switch/engine.h"
+#include "switch/ssh.h"
+
+namespace rocecfg::sw {
+
+struct FleetProgress {
+  bool enabled = false;  // usually isatty(stderr)
+  std::string verb;      // "applying", "auditing"
+};
+
+// Calls job(i) for i in [0, count) with at most `parallel` running at once
+// (clamped to 1..256). Returns when all are done. Exceptions escaping a job
+// are caught and passed to `on_exception(i, what)`.
+void run_fleet(size_t count, int parallel, const std::function<void(size_t)>& job,
+               const std::function<void(size_t, const std::string&)>& on_exception,
+               const FleetProgress& progress = {},
+               const std::function<std::string(size_t)>& label = {});
+
+struct FleetSwitch {
+  SshTarget ssh;  // ssh.name is the switch's inventory name
+  std::string vendor;
+  std::vector<std::string> interfaces;  // ranges as the inventory spells them
+};
+
+enum class FleetMode { audit, apply, dry_run };
+
+// Audit or apply every switch, `parallel` at a time; one result per switch,
+// in input order. Bad input (unknown vendor, malformed interface range) is a
+// `failed` result for that switch before anything is sent to it.
+std::vector<SwitchResult> run_switches(const std::vector<FleetSwitch>& switches,
+                                       const model::Settings& intent, FleetMode mode, int parallel,
+                                       const FleetProgress& progress = {});
+
+}  // namespace rocecfg::sw

@@ -1,0 +1,140 @@
+"""Cumulus Linux 5.x NVUE, as far as rocecfg touches it.
+
+`nv set`/`nv unset` stage operations in a pending revision; `nv config apply
+-y` applies the whole revision atomically (validation first: nothing changes
+when any staged line is bad); `nv config detach` discards it; `nv config show
+-o commands` prints the applied revision as `nv set` lines. Only the NVUE
+paths in SCHEMA are accepted; anything else fails like NVUE does
+("Error: ... is not a valid ..."), so a renderer typo cannot pass the tests.
+"""
+import re
+
+from emu_core import CommandError, Personality
+
+IDX = r"\d+(?:[,-]\d+)*"
+IFL = r"[a-z]+\d+(?:-\d+)?(?:,[a-z]+\d+(?:-\d+)?)*"
+# (regex over the words after "nv set", positions holding lists to expand,
+#  True when the last word is the value)
+SCHEMA = [
+    (r"system hostname [\w.-]+", [], True),
+    (r"qos roce", [], False),
+    (r"qos roce mode (lossless|lossy)", [], True),
+    (r"qos mapping default-global trust (l2|l3|both|port)", [], True),
+    (rf"qos mapping default-global dscp {IDX} switch-priority [0-7]", [4], True),
+    (rf"qos egress-queue-mapping default-global switch-priority {IDX} traffic-class [0-7]", [4], True),
+    (r"qos pfc default-global switch-priority [0-7](,[0-7])*", [], True),
+    (rf"qos congestion-control default-global traffic-class {IDX} (ecn|red) (enable|disable)", [4], True),
+    (rf"qos congestion-control default-global traffic-class {IDX} (min-threshold|max-threshold) \d+", [4], True),
+    (rf"qos congestion-control default-global traffic-class {IDX} probability ([1-9]\d?|100)", [4], True),
+    (rf"qos egress-scheduler default-global traffic-class {IDX} mode (strict|dwrr)", [4], True),
+    (rf"qos egress-scheduler default-global traffic-class {IDX} bw-percent (\d|[1-9]\d|100)", [4], True),
+    (r"qos pfc-watchdog polling-interval \d+", [], True),
+    (r"qos pfc-watchdog robustness \d+", [], True),
+    (rf"interface {IFL} type swp", [1], True),
+    (rf"interface {IFL} link mtu \d+", [1], True),
+    (rf"interface {IFL} qos pfc-watchdog", [1], False),
+    (rf"interface {IFL} qos pfc-watchdog state (enable|disable)", [1], True),
+]
+
+
+def expand(word):
+    out = []
+    for item in word.split(","):
+        m = re.fullmatch(r"([a-z]*)(\d+)(?:-(\d+))?", item)
+        if not m:
+            raise CommandError(f"Error: '{word}' is not a valid list")
+        prefix, a, b = m.group(1), int(m.group(2)), int(m.group(3) or m.group(2))
+        if b < a:
+            raise CommandError(f"Error: '{word}' is not a valid range")
+        out += [f"{prefix}{i}" for i in range(a, b + 1)]
+    return out
+
+
+def natural(key):
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", key)]
+
+
+class Cumulus(Personality):
+    name = "cumulus"
+
+    def factory_state(self, switch_name):
+        applied = {f"system hostname": switch_name}
+        for i in range(1, 33):
+            applied[f"interface swp{i} type"] = "swp"
+        return {"applied": applied, "pending": None, "revision": 1}
+
+    def _resolve(self, words):
+        """Validate one `nv set` path; return [(key, value)] after expansion."""
+        line = " ".join(words)
+        for pattern, lists, has_value in SCHEMA:
+            if re.fullmatch(pattern, line):
+                combos = [[]]
+                for i, w in enumerate(words):
+                    choices = expand(w) if i in lists else [w]
+                    combos = [c + [x] for c in combos for x in choices]
+                out = []
+                for c in combos:
+                    if has_value:
+                        out.append((" ".join(c[:-1]), c[-1]))
+                    else:
+                        out.append((" ".join(c), None))
+                return out
+        raise CommandError(f"Error: '{line}' is not a valid NVUE command path")
+
+    def exec(self, state, argv):
+        if argv[:1] == ["sudo"]:
+            argv = argv[1:]
+        if argv[:1] != ["nv"] or len(argv) < 2:
+            return super().exec(state, argv)
+        verb, rest = argv[1], argv[2:]
+        if verb == "set":
+            kv = self._resolve(rest)
+            state["pending"] = (state.get("pending") or []) + [["set", k, v] for k, v in kv]
+            return ""
+        if verb == "unset":
+            state["pending"] = (state.get("pending") or []) + [["unset", " ".join(rest), None]]
+            return ""
+        if verb == "config":
+            return self._config(state, rest)
+        raise CommandError(f"Error: unknown nv command '{verb}'")
+
+    def _config(self, state, rest):
+        if rest == ["detach"]:
+            state["pending"] = None
+            return ""
+        if rest[:1] == ["apply"]:
+            if "-y" not in rest and "--assume-yes" not in rest:
+                raise CommandError("Error: apply needs confirmation; use -y (no terminal)")
+            ops = state.get("pending")
+            if not ops:
+                return "Warning: no pending changes to apply"
+            applied = dict(state["applied"])
+            for op, key, value in ops:
+                if op == "set":
+                    applied[key] = value
+                else:
+                    for k in [k for k in applied if k == key or k.startswith(key + " ")]:
+                        del applied[k]
+            self._check(applied)
+            state["applied"] = applied
+            state["pending"] = None
+            state["revision"] = state.get("revision", 1) + 1
+            return f"applied [rev_id: {state['revision']}]"
+        if rest[:3] == ["show", "-o", "commands"]:
+            lines = []
+            for key in sorted(state["applied"], key=natural):
+                value = state["applied"][key]
+                lines.append(f"nv set {key}" + ("" if value is None else f" {value}"))
+            return "\n".join(lines)
+        if rest == ["diff"]:
+            return "\n".join(f"nv {op} {k}" + ("" if v is None else f" {v}")
+                             for op, k, v in state.get("pending") or [])
+        raise CommandError(f"Error: unknown nv config command '{' '.join(rest)}'")
+
+    def _check(self, applied):
+        # NVUE validates the whole revision on apply: ECN min above max fails.
+        for k, v in applied.items():
+            if k.endswith(" min-threshold"):
+                mx = applied.get(k[: -len("min-threshold")] + "max-threshold", "200000")
+                if int(v) > int(mx):
+                    raise CommandError(f"Error: {k} {v} is above max-threshold {mx}")

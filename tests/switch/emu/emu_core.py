@@ -1,0 +1,240 @@
+"""Core of the switch CLI emulators: a fake *device* behind a real sshd.
+
+sshd runs `switch_emu.py` as its ForceCommand for every connection. The
+emulator finds its switch by the port the client connected to
+(SSH_CONNECTION), keeps that switch's state in <root>/<port>/, and serves
+either one exec command (SSH_ORIGINAL_COMMAND, `a && b` chains allowed) or an
+interactive shell (no original command).
+
+Per-switch files:
+  vendor      personality name ("cumulus", "sonic", ...)
+  state.json  the device's state (running config, pending/candidate, ...)
+  fault.json  optional fault injection: {"at": N, "kind": "fail"|"hang"|"drop",
+              "hang_s": 30, "match": "substring"}; N counts commands executed
+              on this switch since the counter was reset (1-based). With
+              "match", only commands containing it count.
+  counter     commands executed so far (the N above)
+  log         every command executed, one per line (tests assert on it)
+A fault fires *instead of* running the command: "fail" prints an error and
+exits 1, "hang" sleeps hang_s seconds (the client must time out), "drop"
+kills this connection's sshd process so the TCP session dies.
+"""
+import fcntl
+import json
+import os
+import shlex
+import signal
+import sys
+import time
+
+
+class CommandError(Exception):
+    """A command the device rejects: message goes to the client, exit 1."""
+
+
+class SwitchDir:
+    def __init__(self, path):
+        self.path = path
+
+    def file(self, name):
+        return os.path.join(self.path, name)
+
+    def read(self, name, default=None):
+        try:
+            with open(self.file(name)) as f:
+                return f.read()
+        except FileNotFoundError:
+            return default
+
+    def write(self, name, text):
+        tmp = self.file(name + ".tmp")
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, self.file(name))
+
+    def lock(self):
+        f = open(self.file("lock"), "a")
+        fcntl.flock(f, fcntl.LOCK_EX)
+        return f
+
+    def load_state(self):
+        return json.loads(self.read("state.json", "{}"))
+
+    def save_state(self, state):
+        self.write("state.json", json.dumps(state, indent=1, sort_keys=True))
+
+
+def _sshd_session_pid():
+    pid = os.getppid()
+    while pid > 1:
+        try:
+            with open(f"/proc/{pid}/comm") as f:
+                if f.read().strip().startswith("sshd"):
+                    return pid
+            with open(f"/proc/{pid}/stat") as f:
+                pid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            return None
+    return None
+
+
+def check_fault(sw, command):
+    """Count the command; fire the configured fault when its turn comes."""
+    with sw.lock():
+        fault = json.loads(sw.read("fault.json", "null") or "null")
+        counts = fault is None or not fault.get("match") or fault["match"] in command
+        n = int(sw.read("counter", "0") or 0)
+        if counts:
+            n += 1
+            sw.write("counter", str(n))
+    if not fault or not counts or fault.get("at") != n:
+        return
+    kind = fault.get("kind", "fail")
+    if kind == "fail":
+        raise CommandError(f"Error: injected failure at command {n}")
+    if kind == "hang":
+        time.sleep(float(fault.get("hang_s", 30)))
+        raise CommandError("Error: hung command woke up")
+    if kind == "drop":
+        pid = _sshd_session_pid()
+        sys.stdout.flush()
+        if pid:
+            os.kill(pid, signal.SIGKILL)
+        os._exit(255)
+
+
+def log_command(sw, command):
+    with open(sw.file("log"), "a") as f:
+        f.write(command + "\n")
+
+
+def split_chain(line):
+    """`a && b` -> [["a"], ["b"]] as argv lists (quotes removed)."""
+    words = shlex.split(line)
+    chain, cur = [], []
+    for w in words:
+        if w == "&&":
+            chain.append(cur)
+            cur = []
+        else:
+            cur.append(w)
+    chain.append(cur)
+    return [c for c in chain if c]
+
+
+def run_exec(sw, personality, line):
+    for argv in split_chain(line):
+        command = " ".join(shlex.quote(a) if (" " in a or "|" in a) else a for a in argv)
+        try:
+            check_fault(sw, command)
+            with sw.lock():
+                log_command(sw, command)
+                state = sw.load_state()
+                out = personality.exec(state, argv)
+                sw.save_state(state)
+        except CommandError as e:
+            sys.stderr.write(str(e) + "\n")
+            sys.stdout.flush()
+            return 1
+        if out:
+            sys.stdout.write(out if out.endswith("\n") else out + "\n")
+    sys.stdout.flush()
+    return 0
+
+
+class _Terminal:
+    """Raw-mode line reader with our own echo, as a switch CLI does: a pager
+    prompt must see a single key press, which canonical mode never delivers."""
+
+    def __init__(self):
+        self.tty = os.isatty(0)
+        if self.tty:
+            import termios
+            import tty
+            self._saved = termios.tcgetattr(0)
+            tty.setraw(0)
+
+    def key(self):
+        b = os.read(0, 1)
+        return b.decode("latin-1") if b else ""
+
+    def line(self):
+        buf = []
+        while True:
+            c = self.key()
+            if not c:
+                return None
+            if c in "\r\n":
+                if self.tty:
+                    self.write("\r\n")
+                return "".join(buf)
+            if c in "\x7f\b":
+                if buf:
+                    buf.pop()
+                    if self.tty:
+                        self.write("\b \b")
+                continue
+            buf.append(c)
+            if self.tty:
+                self.write(c)
+
+    def write(self, text):
+        os.write(1, text.encode())
+
+
+def run_shell(sw, personality):
+    """Line-oriented CLI: prompt, read a line, answer, page long output."""
+    session = personality.new_shell_session()
+    term = _Terminal()
+    term.write(personality.banner())
+    while True:
+        term.write(personality.prompt(session))
+        line = term.line()
+        if line is None:
+            return 0
+        if not line.strip():
+            continue
+        try:
+            check_fault(sw, line)
+            with sw.lock():
+                log_command(sw, line)
+                state = sw.load_state()
+                text = personality.shell(state, session, line)
+                sw.save_state(state)
+        except CommandError as e:
+            text = str(e)
+        if text is None:  # exit / quit
+            return 0
+        page = session.get("page_lines", 0)
+        for i, l in enumerate(text.splitlines()):
+            if page and i and i % page == 0:
+                term.write(" --More-- ")
+                if not term.key():
+                    return 0
+                term.write("\r          \r")
+            term.write(l + "\r\n")
+
+
+class Personality:
+    """What a vendor emulator implements. `state` is a dict persisted between
+    commands; `session` (shell only) lives as long as the connection."""
+
+    name = "base"
+
+    def factory_state(self, switch_name):
+        return {}
+
+    def exec(self, state, argv):
+        raise CommandError(f"-bash: {argv[0]}: command not found")
+
+    def new_shell_session(self):
+        return {"mode": "exec", "page_lines": 24}
+
+    def banner(self):
+        return ""
+
+    def prompt(self, session):
+        return "switch# "
+
+    def shell(self, state, session, line):
+        raise CommandError("% Invalid input detected at '^' marker.")

@@ -1,0 +1,118 @@
+// NVIDIA Cumulus Linux 5.x (NVUE).
+//
+// Model: `nv set` stages changes in a pending revision; `nv config apply -y`
+// makes the whole revision the running config atomically; `nv config detach`
+// throws the pending revision away. That is the transaction rocecfg uses:
+// detach (a crashed earlier run may have left a pending revision), stage every
+// change, apply. Any failure before apply leaves the running config as it was,
+// and rocecfg detaches again (reconnecting first if the connection dropped).
+//
+// Read back: `nv config show -o commands` (flat `nv set` lines, the applied
+// revision). It lists only what differs from the factory defaults, so the
+// parser starts from those defaults (nvue_parse.cpp). QoS lives in the
+// `default-global` profiles (switch-wide); MTU and the PFC watchdog are per
+// interface.
+//
+// Pitfalls: RoCE mode (`nv set qos roce`) changes the defaults (trust both,
+// PFC on 3, ECN on TC3); the PFC watchdog has a polling interval and a
+// robustness count rather than detection/restoration times; ECN thresholds
+// are bytes (`nv show` prints them in KiB); ASICs round thresholds, which the
+// config view does not show. Backups: `nv config show -o commands`, the YAML
+// of /etc/nvue.d/startup.yaml, or legacy /etc/cumulus/datapath/traffic.conf.
+// Reference: docs.nvidia.com/networking-ethernet-software/cumulus-linux-514/
+// Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE/
+#include <fmt/format.h>
+
+#include "cumulus/cumulus.h"
+#include "switch/interfaces.h"
+#include "switch/validate.h"
+
+namespace rocecfg::vendors::cumulus {
+
+namespace {
+
+// Staged commands go out in chunks so no single exec line grows unbounded.
+constexpr size_t kStageChunk = 64;
+
+class CumulusAdapter final : public sw::Adapter {
+ public:
+  std::string_view vendor() const override { return "cumulus"; }
+
+  bool port_knob(model::Knob k) const override {
+    return k == model::Knob::mtu || k == model::Knob::pfc_watchdog;
+  }
+  std::set<model::Knob> unsupported_knobs() const override {
+    // Headroom comes from NVUE's own buffer calculation (cable-length on the
+    // PFC profile); rocecfg does not model it for Cumulus yet.
+    return {model::Knob::buffers};
+  }
+
+  bool valid_interface(std::string_view name) const override {
+    return sw::check_interface(name) && (name.starts_with("swp") || name.starts_with("bond"));
+  }
+
+  Result<std::vector<std::string>> expand_interfaces(
+      const std::vector<std::string>& ranges) const override {
+    auto names = sw::expand_interface_lists(ranges);
+    if (!names) return names;
+    for (const std::string& n : *names)
+      if (!valid_interface(n))
+        return fail(ErrorKind::invalid_input, n, "not a Cumulus front-panel port (swpN)");
+    return names;
+  }
+
+  Result<std::vector<std::string>> render(const model::Settings& intent,
+                                          const std::vector<std::string>&,
+                                          const plan::Plan& changes,
+                                          Diagnostics& warnings) const override {
+    return render_nv(intent, changes, warnings);
+  }
+
+  Result<std::string> fetch_config(sw::Session& session) const override {
+    return session.run("nv config show -o commands");
+  }
+
+  Result<sw::SwitchState> parse(std::string_view text) const override {
+    // Accept what operators back up: `-o commands`, startup.yaml, traffic.conf.
+    if (text.find("nv set ") != std::string_view::npos) return parse_nv_commands(text);
+    if (text.find("- set:") != std::string_view::npos ||
+        text.find("- header:") != std::string_view::npos) {
+      auto lines = startup_yaml_to_commands(text);
+      if (!lines) return std::unexpected(lines.error());
+      std::string joined;
+      for (const std::string& l : *lines) joined += l + "\n";
+      return parse_nv_commands(joined);
+    }
+    if (text.find("traffic.") != std::string_view::npos ||
+        text.find("pfc.") != std::string_view::npos)
+      return parse_traffic_conf(text);
+    return parse_nv_commands(text);  // an empty config: factory defaults
+  }
+
+  Status push(sw::Session& session, const std::vector<std::string>& commands) const override {
+    auto discard = [&](const Error& cause) -> Status {
+      // Leave no pending revision behind; the running config was never touched.
+      Result<std::string> d = session.run("nv config detach");
+      if (!d && session.reconnect()) d = session.run("nv config detach");
+      Error e = cause;
+      if (!d) e.message += "; also failed to detach the pending revision: " + d.error().message;
+      return std::unexpected(e);
+    };
+    if (auto r = session.run("nv config detach"); !r) return std::unexpected(r.error());
+    for (size_t i = 0; i < commands.size(); i += kStageChunk) {
+      std::vector<std::string> chunk(
+          commands.begin() + static_cast<long>(i),
+          commands.begin() + static_cast<long>(std::min(commands.size(), i + kStageChunk)));
+      if (auto r = session.run_all(chunk); !r) return discard(r.error());
+    }
+    if (auto r = session.run("nv config apply -y"); !r) return discard(r.error());
+    return {};
+  }
+};
+
+const bool registered = sw::register_adapter(
+    "cumulus", [] { return std::unique_ptr<sw::Adapter>(new CumulusAdapter()); });
+
+}  // namespace
+
+}  // namespace rocecfg::vendors::cumulus

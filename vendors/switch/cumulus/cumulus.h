@@ -1,0 +1,27 @@
+// NVIDIA Cumulus Linux, internal interfaces of the adapter (see cumulus.cpp
+// for the vendor's model and pitfalls).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/result.h"
+#include "plan/plan.h"
+#include "switch/adapter.h"
+
+namespace rocecfg::vendors::cumulus {
+
+// `nv config show -o commands` text (lines "nv set ..."; others ignored).
+Result<sw::SwitchState> parse_nv_commands(std::string_view text);
+// `nv config show` / /etc/nvue.d/startup.yaml: flattened into the same
+// "nv set" lines, then parsed as above.
+Result<std::vector<std::string>> startup_yaml_to_commands(std::string_view text);
+// Legacy /etc/cumulus/datapath/traffic.conf (CL 3.x/4.x).
+Result<sw::SwitchState> parse_traffic_conf(std::string_view text);
+
+Result<std::vector<std::string>> render_nv(const model::Settings& intent, const plan::Plan& changes,
+                                           Diagnostics& warnings);
+
+}  // namespace rocecfg::vendors::cumulus

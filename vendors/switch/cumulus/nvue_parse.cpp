@@ -1,0 +1,319 @@
+// Parsing NVUE configuration ("nv set" lines) into the shared model. The
+// parser starts from the factory defaults of CL 5.x (documented below) and
+// applies every line on top, because `nv config show -o commands` lists only
+// what differs from them; `nv set qos roce` switches to the RoCE defaults.
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cumulus/cumulus.h"
+#include "switch/interfaces.h"
+
+namespace rocecfg::vendors::cumulus {
+
+namespace {
+
+using model::Settings;
+
+struct TcCc {  // congestion-control per traffic class
+  bool ecn = false;
+  uint64_t min_bytes = 40000;
+  uint64_t max_bytes = 200000;
+  uint32_t probability = 100;
+};
+
+struct Sched {
+  bool strict = false;
+  uint8_t bw_percent = 0;
+};
+
+struct PortCfg {
+  uint32_t mtu_bytes = 9216;  // CL 4+ default MTU on swp ports
+  bool pfc_watchdog = false;
+};
+
+struct NvModel {
+  model::Trust trust = model::Trust::pcp;  // "trust l2" is the non-RoCE default
+  bool trust_both = false;
+  std::array<uint8_t, 64> dscp_sp{};
+  std::array<uint8_t, 8> sp_tc{};
+  PriorityMask pfc;
+  std::array<TcCc, 8> cc{};
+  std::array<Sched, 8> sched{};
+  uint32_t wd_polling_ms = 100;
+  uint32_t wd_robustness = 3;
+  std::map<std::string, PortCfg> ports;
+  std::map<std::string, std::vector<std::string>> policies;
+  std::vector<std::string> notes;
+
+  NvModel() {
+    // Factory: DSCP d -> switch-priority d/8 (24-31 -> 3, 48-55 -> 6),
+    // identity switch-priority -> traffic-class, ECN on TC0 only, every
+    // class DWRR with 12/13 % (sums to 100).
+    for (int d = 0; d < 64; ++d) dscp_sp[d] = static_cast<uint8_t>(d / 8);
+    for (int p = 0; p < 8; ++p) sp_tc[p] = static_cast<uint8_t>(p);
+    cc[0].ecn = true;
+    for (int t = 0; t < 8; ++t) sched[t].bw_percent = t < 4 ? 12 : 13;
+  }
+
+  // `nv set qos roce` (lossless): the RoCE defaults of the CL 5.x RoCE page.
+  void roce_defaults() {
+    trust = model::Trust::dscp;
+    trust_both = true;
+    pfc = PriorityMask(1u << 3);
+    for (auto& c : cc) c = TcCc{};
+    cc[3] = TcCc{true, 150000, 1500000, 100};
+    for (int t = 0; t < 8; ++t) sched[t] = Sched{false, 0};
+    sched[0].bw_percent = 50;
+    sched[3].bw_percent = 50;
+    sched[6].strict = true;
+  }
+};
+
+std::vector<std::string> words(std::string_view line) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(line)};
+  for (std::string w; in >> w;) {
+    if (w.size() >= 2 && (w.front() == '\'' || w.front() == '"') && w.back() == w.front())
+      w = w.substr(1, w.size() - 2);
+    out.push_back(w);
+  }
+  return out;
+}
+
+Result<uint64_t> number(const std::string& s, uint64_t max) {
+  uint64_t v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || v > max)
+    return fail(ErrorKind::invalid_input, s, fmt::format("expected a number up to {}", max));
+  return v;
+}
+
+// "0,3", "24-31", "3": the lists NVUE accepts wherever it takes an index.
+Result<std::vector<unsigned>> index_list(const std::string& s, unsigned max) {
+  std::vector<unsigned> out;
+  std::istringstream in(s);
+  for (std::string item; std::getline(in, item, ',');) {
+    size_t dash = item.find('-');
+    auto a = number(item.substr(0, dash), max);
+    if (!a) return std::unexpected(a.error());
+    uint64_t b = *a;
+    if (dash != std::string::npos) {
+      auto e = number(item.substr(dash + 1), max);
+      if (!e) return std::unexpected(e.error());
+      b = *e;
+    }
+    if (b < *a) return fail(ErrorKind::invalid_input, s, "reversed range");
+    for (uint64_t i = *a; i <= b; ++i) out.push_back(static_cast<unsigned>(i));
+  }
+  if (out.empty()) return fail(ErrorKind::invalid_input, s, "empty list");
+  return out;
+}
+
+Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int line_no) {
+  // w[i] is the word after "qos".
+  auto at = [&](size_t k) -> const std::string& {
+    static const std::string none;
+    return i + k < w.size() ? w[i + k] : none;
+  };
+  auto bad = [&](const std::string& why) {
+    return fail(ErrorKind::invalid_input, fmt::format("line {}", line_no), why);
+  };
+  const std::string& kind = at(0);
+  if (kind == "roce") {
+    // "nv set qos roce", "... mode lossless", "... enable on" (<=5.14),
+    // "... state enabled" (>=5.15).
+    bool off = (at(1) == "enable" && at(2) == "off") || (at(1) == "state" && at(2) == "disabled");
+    if (at(1) == "mode" && at(2) == "lossy") {
+      m.notes.push_back("qos roce mode lossy: RoCE defaults without PFC");
+      m.roce_defaults();
+      m.pfc = PriorityMask();
+    } else if (!off) {
+      m.roce_defaults();
+    }
+    return {};
+  }
+  if (kind == "pfc-watchdog") {
+    auto v = number(at(2), 100000);
+    if (!v) return bad("pfc-watchdog: " + v.error().message);
+    if (at(1) == "polling-interval")
+      m.wd_polling_ms = static_cast<uint32_t>(*v);
+    else if (at(1) == "robustness")
+      m.wd_robustness = static_cast<uint32_t>(*v);
+    return {};
+  }
+  const std::string& profile = at(1);
+  if (profile != "default-global") {
+    m.notes.push_back(fmt::format("qos {} profile {:?} is not default-global; shown under policies",
+                                  kind, profile));
+    m.policies[kind + " " + profile];
+    return {};
+  }
+  if (kind == "mapping") {
+    if (at(2) == "trust") {
+      m.trust_both = at(3) == "both";
+      m.trust = (at(3) == "l3" || at(3) == "both") ? model::Trust::dscp : model::Trust::pcp;
+      if (at(3) == "port") m.notes.push_back("trust port: every packet takes the port priority");
+      return {};
+    }
+    if (at(2) == "dscp" && at(4) == "switch-priority") {
+      auto ds = index_list(at(3), 63);
+      auto sp = number(at(5), 7);
+      if (!ds || !sp) return bad("mapping dscp: expected dscp <0-63 list> switch-priority <0-7>");
+      for (unsigned d : *ds) m.dscp_sp[d] = static_cast<uint8_t>(*sp);
+      return {};
+    }
+    return {};  // pcp mapping: not part of the model
+  }
+  if (kind == "egress-queue-mapping" && at(2) == "switch-priority" && at(4) == "traffic-class") {
+    auto sps = index_list(at(3), 7);
+    auto tc = number(at(5), 7);
+    if (!sps || !tc) return bad("egress-queue-mapping: expected switch-priority N traffic-class M");
+    for (unsigned p : *sps) m.sp_tc[p] = static_cast<uint8_t>(*tc);
+    return {};
+  }
+  if (kind == "pfc") {
+    if (at(2) == "switch-priority") {
+      auto sps = index_list(at(3), 7);
+      if (!sps) return bad("pfc switch-priority: " + sps.error().message);
+      PriorityMask mask;
+      for (unsigned p : *sps) mask.set(Priority::unchecked(p));
+      m.pfc = mask;
+    }
+    return {};  // tx/rx/cable-length/xoff: buffer tuning, not modelled
+  }
+  if (kind == "congestion-control" && at(2) == "traffic-class") {
+    auto tcs = index_list(at(3), 7);
+    if (!tcs) return bad("congestion-control traffic-class: " + tcs.error().message);
+    const std::string& key = at(4);
+    for (unsigned t : *tcs) {
+      TcCc& c = m.cc[t];
+      if (key == "ecn")
+        c.ecn = at(5) == "enable";
+      else if (key == "min-threshold" || key == "max-threshold") {
+        auto v = number(at(5), 1ull << 40);
+        if (!v) return bad(key + ": " + v.error().message);
+        (key == "min-threshold" ? c.min_bytes : c.max_bytes) = *v;
+      } else if (key == "probability") {
+        auto v = number(at(5), 100);
+        if (!v) return bad("probability: " + v.error().message);
+        c.probability = static_cast<uint32_t>(*v);
+      }
+    }
+    return {};
+  }
+  if (kind == "egress-scheduler" && at(2) == "traffic-class") {
+    auto tcs = index_list(at(3), 7);
+    if (!tcs) return bad("egress-scheduler traffic-class: " + tcs.error().message);
+    for (unsigned t : *tcs) {
+      if (at(4) == "mode")
+        m.sched[t].strict = at(5) == "strict";
+      else if (at(4) == "bw-percent") {
+        auto v = number(at(5), 100);
+        if (!v) return bad("bw-percent: " + v.error().message);
+        m.sched[t].bw_percent = static_cast<uint8_t>(*v);
+      }
+    }
+    return {};
+  }
+  return {};  // traffic-pool, remark, ...: not part of the model
+}
+
+Status apply_interface(NvModel& m, const std::vector<std::string>& w, int line_no) {
+  // w: set interface <range> ...
+  auto names = sw::expand_interface_list(w[2]);
+  if (!names) return wrap(names.error(), fmt::format("line {}", line_no));
+  for (const std::string& n : *names) {
+    if (n == "lo" || n == "eth0" || n.starts_with("bond") || n.starts_with("vlan") ||
+        n.starts_with("br"))
+      continue;  // not a front-panel port
+    PortCfg& p = m.ports[n];
+    if (w.size() >= 6 && w[3] == "link" && w[4] == "mtu") {
+      auto v = number(w[5], 65535);
+      if (!v) return wrap(v.error(), fmt::format("line {}: mtu", line_no));
+      p.mtu_bytes = static_cast<uint32_t>(*v);
+    } else if (w.size() >= 5 && w[3] == "qos" && w[4] == "pfc-watchdog") {
+      p.pfc_watchdog = !(w.size() >= 7 && w[5] == "state" && w[6] == "disable");
+    } else if (w.size() >= 7 && w[3] == "qos" && w[5] == "profile") {
+      m.policies[w[4] + " " + w[6]].push_back(n);
+    }
+  }
+  return {};
+}
+
+sw::SwitchState to_state(const NvModel& m) {
+  sw::SwitchState st;
+  Settings& g = st.global;
+  g.trust = m.trust;
+  std::map<uint8_t, uint8_t> map;
+  for (int d = 0; d < 64; ++d) map[static_cast<uint8_t>(d)] = m.dscp_sp[d];
+  g.dscp_priority = map;
+  g.pfc_enabled = m.pfc;
+  model::Ets ets;
+  for (int i = 0; i < 8; ++i) {
+    ets.prio_tc[i] = m.sp_tc[i];
+    ets.tc_tsa[i] = m.sched[i].strict ? model::Tsa::strict : model::Tsa::ets;
+    ets.tc_bandwidth_percent[i] = m.sched[i].strict ? 0 : m.sched[i].bw_percent;
+  }
+  g.ets = ets;
+  // ECN is configured per traffic class; the model keeps one threshold set
+  // for the marked priorities (identity switch-priority -> traffic class is
+  // what the renderer keeps), taken from the lowest marked class.
+  PriorityMask marked;
+  std::optional<model::Ecn> ecn;
+  for (int t = 0; t < 8; ++t) {
+    if (!m.cc[t].ecn) continue;
+    marked.set(Priority::unchecked(static_cast<unsigned>(t)));
+    model::Ecn e{m.cc[t].min_bytes, m.cc[t].max_bytes, m.cc[t].probability};
+    if (!ecn)
+      ecn = e;
+    else if (*ecn != e)
+      st.notes.push_back(fmt::format("traffic-class {} has different ECN thresholds", t));
+  }
+  g.ecn_priorities = marked;
+  g.ecn = ecn;
+  for (const auto& [name, p] : m.ports) {
+    Settings& s = st.ports[name];
+    s.mtu_bytes = p.mtu_bytes;
+    if (p.pfc_watchdog) {
+      uint32_t detect = m.wd_polling_ms * m.wd_robustness;
+      // Spectrum restores after the same number of polls and drops while stormed.
+      s.pfc_watchdog = model::PfcWatchdog{detect, detect, model::WatchdogAction::drop};
+    }
+  }
+  st.policies = m.policies;
+  st.notes.insert(st.notes.end(), m.notes.begin(), m.notes.end());
+  if (m.trust_both) st.notes.push_back("trust both (pcp,dscp): DSCP classification wins for IP");
+  return st;
+}
+
+}  // namespace
+
+Result<sw::SwitchState> parse_nv_commands(std::string_view text) {
+  NvModel m;
+  std::istringstream in{std::string(text)};
+  int line_no = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    std::vector<std::string> w = words(line);
+    if (w.size() < 3 || w[0] != "nv") continue;
+    if (w[1] == "unset") {
+      m.notes.push_back(fmt::format("line {}: nv unset is not evaluated", line_no));
+      continue;
+    }
+    if (w[1] != "set") continue;
+    w.erase(w.begin());  // "set ..."
+    Status ok;
+    if (w[1] == "qos")
+      ok = apply_qos(m, w, 2, line_no);
+    else if (w[1] == "interface" && w.size() >= 3)
+      ok = apply_interface(m, w, line_no);
+    if (!ok) return std::unexpected(ok.error());
+  }
+  return to_state(m);
+}
+
+}  // namespace rocecfg::vendors::cumulus

@@ -1,0 +1,154 @@
+// Rendering a plan into NVUE commands. One `nv set` per leaf, only for what
+// the plan changes; port settings with equal values share one command over
+// an interface range ("nv set interface swp1-32 link mtu 9216").
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "cumulus/cumulus.h"
+#include "switch/interfaces.h"
+
+namespace rocecfg::vendors::cumulus {
+
+namespace {
+
+constexpr const char* kProfile = "default-global";
+
+// PFC watchdog timers: NVUE has a polling interval and a robustness count
+// (polls before a storm is declared); detection time = interval x count.
+// Pick the largest count up to 10 that divides the detection time evenly with
+// an interval of at least 100 ms.
+std::pair<uint32_t, uint32_t> watchdog_timers(uint32_t detection_ms) {
+  for (uint32_t r = 10; r >= 1; --r)
+    if (detection_ms % r == 0 && detection_ms / r >= 100) return {detection_ms / r, r};
+  return {std::max<uint32_t>(detection_ms, 100), 1};
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> render_nv(const model::Settings& intent, const plan::Plan& changes,
+                                           Diagnostics& warnings) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& s) { out.push_back("nv set " + s); };
+  // Port steps grouped by (knob, rendered value) so each becomes one ranged command.
+  std::map<std::pair<int, std::string>, std::vector<std::string>> port_groups;
+  bool watchdog_timers_done = false;
+
+  for (const plan::Step& s : changes.steps) {
+    if (s.kind != plan::StepKind::change) continue;
+    const model::Settings& want = s.after;
+    const model::Settings& had = s.before;
+    using model::Knob;
+    switch (s.knob) {
+      case Knob::mtu:
+        port_groups[{0, fmt::format("link mtu {}", *want.mtu_bytes)}].push_back(s.target);
+        break;
+      case Knob::pfc_watchdog: {
+        const model::PfcWatchdog& wd = *want.pfc_watchdog;
+        port_groups[{1, "qos pfc-watchdog"}].push_back(s.target);
+        if (wd.restoration_ms != wd.detection_ms || wd.action != model::WatchdogAction::drop)
+          warnings.warning({}, "pfc_watchdog",
+                           fmt::format("cumulus restores after the detection time and always "
+                                       "drops; restoration {}ms / action {} cannot be expressed",
+                                       wd.restoration_ms, model::to_string(wd.action)));
+        if (!watchdog_timers_done) {
+          auto [interval, robustness] = watchdog_timers(wd.detection_ms);
+          if (interval * robustness != wd.detection_ms)
+            warnings.warning({}, "pfc_watchdog",
+                             fmt::format("detection {}ms rounded to {}ms (polling >= 100ms)",
+                                         wd.detection_ms, interval * robustness));
+          add(fmt::format("qos pfc-watchdog polling-interval {}", interval));
+          add(fmt::format("qos pfc-watchdog robustness {}", robustness));
+          watchdog_timers_done = true;
+        }
+        break;
+      }
+      case Knob::trust:
+        add(fmt::format("qos mapping {} trust {}", kProfile,
+                        *want.trust == model::Trust::dscp ? "l3" : "l2"));
+        break;
+      case Knob::dscp_map:
+        // Only entries that differ; new ones first is natural here since
+        // NVUE applies the whole revision atomically.
+        for (auto [dscp, prio] : *want.dscp_priority) {
+          if (had.dscp_priority) {
+            auto it = had.dscp_priority->find(dscp);
+            if (it != had.dscp_priority->end() && it->second == prio) continue;
+          }
+          add(fmt::format("qos mapping {} dscp {} switch-priority {}", kProfile, dscp, prio));
+        }
+        break;
+      case Knob::pfc:
+        if (want.pfc_enabled->empty())
+          out.push_back(fmt::format("nv unset qos pfc {} switch-priority", kProfile));
+        else
+          add(fmt::format("qos pfc {} switch-priority {}", kProfile,
+                          want.pfc_enabled->to_string()));
+        break;
+      case Knob::ets: {
+        const model::Ets& e = *want.ets;
+        const model::Ets* h = had.ets ? &*had.ets : nullptr;
+        for (int p = 0; p < 8; ++p)
+          if (!h || h->prio_tc[p] != e.prio_tc[p])
+            add(fmt::format("qos egress-queue-mapping {} switch-priority {} traffic-class {}",
+                            kProfile, p, e.prio_tc[p]));
+        for (int t = 0; t < 8; ++t) {
+          bool strict = e.tc_tsa[t] == model::Tsa::strict;
+          if (e.tc_tsa[t] == model::Tsa::vendor)
+            return fail(ErrorKind::unsupported, fmt::format("traffic-class {}", t),
+                        "vendor-specific TSA has no NVUE equivalent");
+          if (!h || h->tc_tsa[t] != e.tc_tsa[t])
+            add(fmt::format("qos egress-scheduler {} traffic-class {} mode {}", kProfile, t,
+                            strict ? "strict" : "dwrr"));
+          if (!strict && (!h || h->tc_bandwidth_percent[t] != e.tc_bandwidth_percent[t] ||
+                          h->tc_tsa[t] != e.tc_tsa[t]))
+            add(fmt::format("qos egress-scheduler {} traffic-class {} bw-percent {}", kProfile, t,
+                            e.tc_bandwidth_percent[t]));
+        }
+        break;
+      }
+      case Knob::ecn_priorities: {
+        PriorityMask was = had.ecn_priorities.value_or(PriorityMask());
+        for (unsigned t = 0; t < 8; ++t) {
+          Priority p = Priority::unchecked(t);
+          if (want.ecn_priorities->has(p) && !was.has(p))
+            add(fmt::format("qos congestion-control {} traffic-class {} ecn enable", kProfile, t));
+          if (!want.ecn_priorities->has(p) && was.has(p))
+            add(fmt::format("qos congestion-control {} traffic-class {} ecn disable", kProfile, t));
+        }
+        break;
+      }
+      case Knob::ecn: {
+        const model::Ecn& e = *want.ecn;
+        if (e.min_threshold_bytes > e.max_threshold_bytes)
+          return fail(ErrorKind::invalid_input, "ecn", "min threshold above max threshold");
+        if (e.mark_probability_percent < 1 || e.mark_probability_percent > 100)
+          return fail(ErrorKind::invalid_input, "ecn", "probability must be 1..100 %");
+        PriorityMask where =
+            intent.ecn_priorities.value_or(intent.pfc_enabled.value_or(PriorityMask()));
+        if (where.empty())
+          return fail(ErrorKind::invalid_input, "ecn",
+                      "thresholds given but no ecn_priorities or lossless priorities to mark");
+        for (unsigned t = 0; t < 8; ++t) {
+          if (!where.has(Priority::unchecked(t))) continue;
+          std::string cc = fmt::format("qos congestion-control {} traffic-class {}", kProfile, t);
+          add(fmt::format("{} min-threshold {}", cc, e.min_threshold_bytes));
+          add(fmt::format("{} max-threshold {}", cc, e.max_threshold_bytes));
+          add(fmt::format("{} probability {}", cc, e.mark_probability_percent));
+        }
+        break;
+      }
+      default:
+        return fail(ErrorKind::unsupported, s.target,
+                    fmt::format("knob {} is not rendered for cumulus", model::knob_name(s.knob)));
+    }
+  }
+  for (auto& [key, ports] : port_groups) {
+    std::sort(ports.begin(), ports.end(), sw::interface_less);
+    add(fmt::format("interface {} {}", sw::compress_interfaces(ports), key.second));
+  }
+  return out;
+}
+
+}  // namespace rocecfg::vendors::cumulus

@@ -1,0 +1,21 @@
+#include "command.h"
+
+namespace rocecfg::cmd {
+
+namespace {
+std::vector<CommandSpec>& registry() {
+  static std::vector<CommandSpec> commands;
+  return commands;
+}
+}  // namespace
+
+bool register_command(CommandSpec spec) {
+  registry().push_back(std::move(spec));
+  return true;
+}
+
+const std::vector<CommandSpec>& registered_commands() {
+  return registry();
+}
+
+}  // namespace rocecfg::cmd

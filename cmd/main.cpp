@@ -1,0 +1,53 @@
+// rocecfg: declare a lossless RoCE fabric once, apply it to hosts and switches,
+// audit it for drift, and prove it with RDMA probes.
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "command.h"
+
+namespace {
+
+constexpr const char* kExitCodes =
+    "Exit codes:\n"
+    "  0  success: applied, no drift, healthy\n"
+    "  1  drift found, apply incomplete, probe or gate unhealthy\n"
+    "  2  usage, profile or inventory error\n"
+    "  3  runtime failure (device, kernel, SSH, RDMA)\n"
+    "  4  gate could not evaluate (Slurm: treat as 'do not drain')\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace rocecfg::cmd;
+  CLI::App app{"rocecfg: lossless RoCE fabrics, declared, applied, audited and proven"};
+  app.set_version_flag("--version", "rocecfg " ROCECFG_VERSION);
+  app.footer(kExitCodes);
+  app.require_subcommand(1);
+  Globals globals;
+  app.add_flag("--json", globals.json, "machine-readable JSON on stdout")->configurable(false);
+  app.add_flag("-v,--verbose", globals.verbose, "more detail (repeat for more)");
+  app.add_option("--inventory", globals.inventory, "inventory file (switches and hosts)");
+
+  std::vector<CommandSpec> commands = registered_commands();
+  std::sort(commands.begin(), commands.end(),
+            [](const CommandSpec& a, const CommandSpec& b) { return a.name < b.name; });
+  std::map<CLI::App*, std::function<int()>> runners;
+  for (const CommandSpec& spec : commands) {
+    CLI::App* sub = app.add_subcommand(spec.name, spec.summary);
+    sub->fallthrough();  // global flags may follow the verb: `rocecfg audit p.toml --json`
+    runners[sub] = spec.define(*sub, globals);
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? kOk : kUsage;
+  }
+  for (auto& [sub, run] : runners)
+    if (sub->parsed()) return run();
+  return kUsage;
+}

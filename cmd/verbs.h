@@ -1,0 +1,38 @@
+// The backend entry points the generic verbs (apply, audit) call. Each side is
+// implemented next to its backend: host_verbs.cpp (lib/host) and
+// switch_verbs.cpp (lib/switch). They print their own report (text or JSON)
+// and return an exit code from command.h.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "profile/intent.h"
+#include "profile/inventory.h"
+
+namespace rocecfg::cmd {
+
+struct HostVerbOptions {
+  std::vector<std::string> interfaces;  // --interface IF (repeatable); empty: discover
+  bool dry_run = false;
+  bool json = false;
+  int verbose = 0;
+};
+
+int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options);
+int audit_hosts(const profile::Intent& intent, const HostVerbOptions& options);
+
+struct SwitchVerbOptions {
+  const profile::Inventory* inventory = nullptr;
+  std::vector<std::string> switches;  // --switch NAME (repeatable); empty: all
+  bool dry_run = false;
+  bool json = false;
+  int verbose = 0;
+  int parallel = 16;
+  bool accept_new_host_keys = false;
+};
+
+int apply_switches(const profile::Intent& intent, const SwitchVerbOptions& options);
+int audit_switches(const profile::Intent& intent, const SwitchVerbOptions& options);
+
+}  // namespace rocecfg::cmd

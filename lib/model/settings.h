@@ -1,0 +1,99 @@
+// The one typed model for RoCE QoS state. A profile's intent and what a
+// backend observes on a NIC or switch port are both a Settings: a field that is
+// std::nullopt is "not managed" in an intent and "not readable / not
+// supported" in an observation. plan::diff compares the two knob by knob.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "core/types.h"
+
+namespace rocecfg::model {
+
+// How a port classifies incoming traffic into priorities.
+enum class Trust { pcp, dscp };
+
+// Transmission selection per traffic class (IEEE 802.1Qaz TSA values).
+enum class Tsa : uint8_t { strict = 0, ets = 2, vendor = 255 };
+
+enum class RoceMode { v1, v2 };
+
+enum class WatchdogAction { drop, forward, alert };
+
+// ETS: which class each priority goes to and how classes share the link.
+struct Ets {
+  std::array<uint8_t, 8> prio_tc{};               // priority -> traffic class
+  std::array<Tsa, 8> tc_tsa{};                    // per traffic class
+  std::array<uint8_t, 8> tc_bandwidth_percent{};  // per class; ETS classes sum to 100
+  auto operator<=>(const Ets&) const = default;
+};
+
+// ECN marking (WRED-style) on the lossless queues: mark between min and max
+// queue depth with a probability rising to mark_probability_percent.
+struct Ecn {
+  uint64_t min_threshold_bytes = 0;
+  uint64_t max_threshold_bytes = 0;
+  uint32_t mark_probability_percent = 0;
+  auto operator<=>(const Ecn&) const = default;
+};
+
+// DCQCN on the NIC: on/off per priority plus named reaction/notification
+// point parameters. Parameter names carry their units ("rp_ai_rate_mbps");
+// the list of valid names lives in dcqcn_params.h.
+struct Dcqcn {
+  bool enabled = false;
+  std::map<std::string, uint32_t> params;
+  auto operator<=>(const Dcqcn&) const = default;
+};
+
+// Congestion notification packets: how the notification point marks CNPs.
+struct Cnp {
+  uint8_t dscp = 0;
+  uint8_t priority = 0;
+  auto operator<=>(const Cnp&) const = default;
+};
+
+struct PfcWatchdog {
+  uint32_t detection_ms = 0;
+  uint32_t restoration_ms = 0;
+  WatchdogAction action = WatchdogAction::drop;
+  auto operator<=>(const PfcWatchdog&) const = default;
+};
+
+// Per-priority receive buffers (dcbnl_buffer on hosts, ingress pools on switches).
+struct Buffers {
+  std::optional<std::array<uint8_t, 8>> prio_buffer;         // priority -> buffer index
+  std::optional<std::array<uint64_t, 8>> buffer_size_bytes;  // per buffer
+  std::optional<uint32_t> cable_length_m;  // PFC headroom input (mlx5: the PFC "delay" field)
+  std::optional<uint64_t> headroom_bytes;  // switch: per lossless PG headroom
+  auto operator<=>(const Buffers&) const = default;
+};
+
+struct Settings {
+  std::optional<uint32_t> mtu_bytes;
+  std::optional<Ets> ets;
+  std::optional<Buffers> buffers;
+  std::optional<PriorityMask> pfc_enabled;
+  std::optional<Trust> trust;
+  std::optional<std::map<uint8_t, uint8_t>> dscp_priority;  // DSCP -> priority, declared entries
+  std::optional<PriorityMask> ecn_priorities;               // where ECN marking is on
+  std::optional<Ecn> ecn;
+  std::optional<Dcqcn> dcqcn;
+  std::optional<Cnp> cnp;
+  std::optional<PfcWatchdog> pfc_watchdog;
+  std::optional<RoceMode> roce_mode;
+  std::optional<uint8_t> roce_tos;  // RDMA-CM default ToS = DSCP << 2 | ECN bits
+
+  bool operator==(const Settings&) const = default;
+};
+
+const char* to_string(Trust t);
+const char* to_string(Tsa t);
+const char* to_string(RoceMode m);
+const char* to_string(WatchdogAction a);
+
+}  // namespace rocecfg::model

@@ -1,0 +1,42 @@
+// Executing a Plan: write each change, read it back, and on a failure undo the
+// completed steps in reverse order from the `before` values they observed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "plan/executor.h"
+#include "plan/plan.h"
+
+namespace rocecfg::plan {
+
+enum class Outcome {
+  applied,          // written and read back equal to the intent
+  not_stuck,        // the device said yes but reads back the old value: unsupported there
+  failed,           // the write or the read-back failed; triggers rollback
+  rolled_back,      // was applied, then undone after a later failure
+  rollback_failed,  // could not be undone; the device is left changed (reported loudly)
+  not_run,          // after a failure, never attempted
+  unsupported,      // planned as unsupported; nothing attempted
+};
+
+struct StepResult {
+  Step step;
+  Outcome outcome = Outcome::not_run;
+  std::string detail;  // error text or what was read back
+};
+
+struct ApplyReport {
+  std::vector<StepResult> results;
+  bool failed = false;         // a step failed (and rollback ran)
+  bool rollback_clean = true;  // every completed step was undone
+  size_t count(Outcome o) const;
+  // True when every planned change is in place.
+  bool complete() const;
+};
+
+ApplyReport apply(const Plan& plan, Executor& executor);
+
+const char* to_string(Outcome o);
+
+}  // namespace rocecfg::plan

@@ -1,0 +1,54 @@
+// A loaded, validated profile: the fabric's intent, with units resolved.
+// Hosts and switches share one profile; host_settings()/switch_settings() give
+// each side the knobs that concern it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+#include "model/settings.h"
+
+namespace rocecfg::profile {
+
+// Thresholds for probes and the gate ([validation]); defaults are documented
+// in profiles/README.md and chosen for real 100G+ fabrics.
+struct ValidationRules {
+  std::optional<double> expected_rate_gbps;  // unset: the link speed the NIC reports
+  double min_bandwidth_fraction = 0.90;      // idle bandwidth >= fraction x expected
+  double max_loaded_p99_factor = 3.0;        // loaded p99 <= factor x idle p99
+  uint64_t max_retransmits = 0;              // new retransmits/sequence errors per window
+  uint64_t max_discards = 0;                 // new discards on the lossless class per window
+  double max_pause_ratio = 0.05;             // pause frames / packets on the lossless class
+  std::vector<uint64_t> probe_message_bytes{64, 1048576};  // small and large
+  uint32_t probe_duration_ms = 2000;
+  uint32_t probe_timeout_ms = 15000;
+  uint32_t gate_budget_ms = 3000;
+  bool ignore_emulation_retransmits = false;  // Soft-RoCE under TCG retransmits without loss
+  bool operator==(const ValidationRules&) const = default;
+};
+
+struct Intent {
+  std::string path;  // the profile file given on the command line
+  std::string name;
+  std::string description;
+
+  PriorityMask lossless_priorities;
+  std::vector<uint8_t> lossless_dscp;
+
+  // Everything except MTU and the side-specific knobs is shared.
+  model::Settings common;
+  std::optional<uint32_t> host_mtu_bytes;
+  std::optional<uint32_t> switch_mtu_bytes;
+
+  ValidationRules validation;
+
+  // Hosts: NIC knobs (no switch-only knobs such as the PFC watchdog or WRED).
+  model::Settings host_settings() const;
+  // Switches: fabric knobs (no RDMA-CM or DCQCN reaction-point knobs).
+  model::Settings switch_settings() const;
+};
+
+}  // namespace rocecfg::profile

@@ -1,0 +1,164 @@
+#include "profile/inventory.h"
+
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "profile/load.h"
+#include "profile/overlay.h"
+#include "profile/toml_reader.h"
+
+namespace rocecfg::profile {
+
+const SwitchEntry* Inventory::find_switch(const std::string& name) const {
+  for (const SwitchEntry& s : switches)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+const std::vector<std::string>& known_vendors() {
+  static const std::vector<std::string> vendors{"cumulus", "sonic",     "eos",
+                                                "nxos",    "huawei-ce", "h3c"};
+  return vendors;
+}
+
+namespace {
+
+// Names end up in log lines, file names and (for interfaces) switch commands:
+// a strict grammar here keeps shell and CLI metacharacters out at the door.
+const std::regex kName("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+const std::regex kAddress("[A-Za-z0-9][A-Za-z0-9.:-]{0,252}");
+const std::regex kInterface("[A-Za-z][A-Za-z0-9/._:-]{0,63}");
+const std::regex kEnvName("[A-Za-z_][A-Za-z0-9_]{0,127}");
+
+std::vector<std::string> strings(TomlReader& r, const toml::table& t, std::string_view key,
+                                 const std::string& prefix, const std::regex& grammar,
+                                 std::string_view grammar_text) {
+  std::vector<std::string> out;
+  const toml::node* n = t.get(key);
+  if (!n) return out;
+  std::string k = join_key(prefix, key);
+  if (!n->is_array()) {
+    r.error(*n, k, "must be an array of strings");
+    return out;
+  }
+  size_t i = 0;
+  for (const toml::node& e : *n->as_array()) {
+    std::string ek = fmt::format("{}[{}]", k, i++);
+    if (!e.is_string() || !std::regex_match(e.as_string()->get(), grammar)) {
+      r.error(e, ek, "is not a valid name", std::string(grammar_text));
+      continue;
+    }
+    out.push_back(e.as_string()->get());
+  }
+  return out;
+}
+
+std::string checked(TomlReader& r, const toml::table& t, std::string_view key,
+                    const std::string& prefix, const std::regex& grammar,
+                    std::string_view grammar_text, bool required) {
+  std::optional<std::string> v = r.string(t, key, prefix);
+  if (!v) {
+    if (required && !t.get(key)) r.error(t, join_key(prefix, key), "missing");
+    return {};
+  }
+  if (!std::regex_match(*v, grammar)) {
+    r.error(*t.get(key), join_key(prefix, key), fmt::format("\"{}\" is not valid", *v),
+            std::string(grammar_text));
+    return {};
+  }
+  return *v;
+}
+
+void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
+  r.check_keys(root, "", {"defaults", "switch", "host"});
+  SwitchEntry defaults;
+  if (const toml::table* d = r.table(root, "defaults", "")) {
+    r.check_keys(*d, "defaults",
+                 {"user", "identity_file", "known_hosts", "connect_timeout_ms",
+                  "command_timeout_ms", "port"});
+    if (auto v = r.string(*d, "user", "defaults")) defaults.user = *v;
+    if (auto v = r.string(*d, "identity_file", "defaults")) defaults.identity_file = *v;
+    if (auto v = r.string(*d, "known_hosts", "defaults")) defaults.known_hosts = *v;
+    if (auto v = r.integer(*d, "connect_timeout_ms", "defaults", 100, 600000))
+      defaults.connect_timeout_ms = *v;
+    if (auto v = r.integer(*d, "command_timeout_ms", "defaults", 100, 3600000))
+      defaults.command_timeout_ms = *v;
+    if (auto v = r.integer(*d, "port", "defaults", 1, 65535)) defaults.port = *v;
+  }
+  if (const toml::node* sw = root.get("switch")) {
+    if (!sw->is_array_of_tables()) {
+      r.error(*sw, "switch", "must be an array of tables ([[switch]])");
+    } else {
+      size_t i = 0;
+      for (const toml::node& n : *sw->as_array()) {
+        const toml::table& t = *n.as_table();
+        std::string p = fmt::format("switch[{}]", i++);
+        r.check_keys(t, p,
+                     {"name", "address", "port", "vendor", "interfaces", "user", "identity_file",
+                      "password_env", "known_hosts", "connect_timeout_ms", "command_timeout_ms",
+                      "password"});
+        if (const toml::node* pw = t.get("password"))
+          r.error(*pw, p + ".password",
+                  "passwords never go in files; name an environment variable instead",
+                  "password_env = \"VAR_NAME\"");
+        SwitchEntry e = defaults;
+        e.name = checked(r, t, "name", p, kName, "letters, digits, '.', '_', '-'", true);
+        e.address = checked(r, t, "address", p, kAddress, "a host name or IP address", true);
+        if (auto v = r.integer(t, "port", p, 1, 65535)) e.port = *v;
+        if (auto v =
+                r.choice(t, "vendor", p, {"cumulus", "sonic", "eos", "nxos", "huawei-ce", "h3c"}))
+          e.vendor = *v;
+        else if (!t.get("vendor"))
+          r.error(t, p + ".vendor", "missing");
+        e.interfaces = strings(r, t, "interfaces", p, kInterface,
+                               "an interface name or range, e.g. swp1-32, Ethernet1/1-4");
+        if (auto v = r.string(t, "user", p)) e.user = *v;
+        if (auto v = r.string(t, "identity_file", p)) e.identity_file = *v;
+        if (auto v = r.string(t, "known_hosts", p)) e.known_hosts = *v;
+        std::string env =
+            checked(r, t, "password_env", p, kEnvName, "an environment variable name", false);
+        if (!env.empty()) e.password_env = env;
+        if (auto v = r.integer(t, "connect_timeout_ms", p, 100, 600000)) e.connect_timeout_ms = *v;
+        if (auto v = r.integer(t, "command_timeout_ms", p, 100, 3600000)) e.command_timeout_ms = *v;
+        if (!e.name.empty() && inv.find_switch(e.name))
+          r.error(*t.get("name"), p + ".name", fmt::format("\"{}\" is listed twice", e.name));
+        inv.switches.push_back(std::move(e));
+      }
+    }
+  }
+  if (const toml::node* hosts = root.get("host")) {
+    if (!hosts->is_array_of_tables()) {
+      r.error(*hosts, "host", "must be an array of tables ([[host]])");
+    } else {
+      size_t i = 0;
+      for (const toml::node& n : *hosts->as_array()) {
+        const toml::table& t = *n.as_table();
+        std::string p = fmt::format("host[{}]", i++);
+        r.check_keys(t, p, {"name", "address", "interfaces"});
+        HostEntry h;
+        h.name = checked(r, t, "name", p, kName, "letters, digits, '.', '_', '-'", true);
+        h.address = checked(r, t, "address", p, kAddress, "a host name or IP address", false);
+        h.interfaces = strings(r, t, "interfaces", p, kInterface, "a netdev name");
+        inv.hosts.push_back(std::move(h));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Loaded<Inventory> load_inventory_text(const std::string& text, const std::string& path) {
+  Loaded<Inventory> out;
+  std::set<std::string> visiting;
+  toml::table root = parse_with_includes(text, path, out.diagnostics, visiting);
+  if (out.diagnostics.has_errors()) return out;
+  Inventory inv;
+  inv.path = path;
+  TomlReader reader(out.diagnostics, path);
+  read_inventory(root, inv, reader);
+  if (!out.diagnostics.has_errors()) out.value = std::move(inv);
+  return out;
+}
+
+}  // namespace rocecfg::profile

@@ -1,0 +1,42 @@
+// Which switches and hosts a fleet command talks to. Credentials are
+// references (key file, agent, or the NAME of an environment variable holding
+// a password), never secrets.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rocecfg::profile {
+
+struct SwitchEntry {
+  std::string name;     // [A-Za-z0-9._-]+, used in logs and reports
+  std::string address;  // host name or IP
+  uint16_t port = 22;
+  std::string vendor;                   // cumulus | sonic | eos | nxos | huawei-ce | h3c
+  std::vector<std::string> interfaces;  // vendor-native names or ranges: "swp1-32", "Ethernet1/1-4"
+  std::string user;
+  std::string identity_file;  // empty: ssh-agent
+  std::string password_env;   // name of an environment variable; never the password
+  std::string known_hosts;    // empty: ~/.ssh/known_hosts
+  uint32_t connect_timeout_ms = 5000;
+  uint32_t command_timeout_ms = 30000;
+};
+
+struct HostEntry {
+  std::string name;
+  std::string address;
+  std::vector<std::string> interfaces;  // netdev names; empty: discover
+};
+
+struct Inventory {
+  std::string path;
+  std::vector<SwitchEntry> switches;
+  std::vector<HostEntry> hosts;
+  const SwitchEntry* find_switch(const std::string& name) const;
+};
+
+const std::vector<std::string>& known_vendors();
+
+}  // namespace rocecfg::profile

@@ -1,0 +1,51 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "profile/load.h"
+
+using namespace rocecfg;
+
+TEST_SUITE("profile.inventory") {
+  TEST_CASE("the example inventory loads with defaults applied") {
+    std::filesystem::current_path(ROCECFG_SOURCE_DIR);
+    auto l = profile::load_inventory("profiles/inventory.example.toml");
+    INFO(l.diagnostics.render());
+    REQUIRE(l.value);
+    const profile::Inventory& inv = *l.value;
+    REQUIRE(inv.switches.size() == 3);
+    CHECK(inv.switches[0].name == "leaf1");
+    CHECK(inv.switches[0].vendor == "cumulus");
+    CHECK(inv.switches[0].user == "netops");
+    CHECK(inv.switches[0].port == 22);
+    CHECK(inv.switches[2].password_env == "SPINE1_PASSWORD");
+    CHECK(inv.find_switch("leaf2")->interfaces == std::vector<std::string>{"Ethernet0-124"});
+    CHECK(inv.hosts.size() == 1);
+  }
+
+  TEST_CASE("passwords, bad names and injection attempts are refused, all at once") {
+    auto l = profile::load_inventory_text(R"([[switch]]
+name = "leaf1; reboot"
+address = "10.0.0.1"
+vendor = "junos"
+interfaces = ["swp1-4", "swp5 && rm -rf /"]
+password = "hunter2"
+password_env = "NOT-A-VAR"
+)",
+                                          "inv.toml");
+    CHECK_FALSE(l.value);
+    std::string out;
+    for (const Diagnostic& d : l.diagnostics.all()) out += d.headline() + "\n";
+    CHECK(out ==
+          "inv.toml:6:12: error: switch[0].password: passwords never go in files; name an "
+          "environment variable instead (allowed: password_env = \"VAR_NAME\")\n"
+          "inv.toml:2:8: error: switch[0].name: \"leaf1; reboot\" is not valid (allowed: letters, "
+          "digits, '.', '_', '-')\n"
+          "inv.toml:4:10: error: switch[0].vendor: \"junos\" is not a known value (allowed: "
+          "\"cumulus\", \"sonic\", \"eos\", \"nxos\", \"huawei-ce\", \"h3c\")\n"
+          "inv.toml:5:25: error: switch[0].interfaces[1]: is not a valid name (allowed: an "
+          "interface name or range, e.g. swp1-32, Ethernet1/1-4)\n"
+          "inv.toml:7:16: error: switch[0].password_env: \"NOT-A-VAR\" is not valid (allowed: an "
+          "environment variable name)\n");
+  }
+}

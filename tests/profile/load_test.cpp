@@ -1,0 +1,106 @@
+#include <doctest/doctest.h>
+
+#include "profile/load.h"
+
+using namespace rocecfg;
+
+namespace {
+profile::Intent must_load(const std::string& text) {
+  profile::Loaded<profile::Intent> l = profile::load_profile_text(text, "t.toml");
+  INFO(l.diagnostics.render());
+  REQUIRE(l.value.has_value());
+  return *l.value;
+}
+}  // namespace
+
+TEST_SUITE("profile.load") {
+  TEST_CASE("the standard profile resolves to typed settings") {
+    profile::Intent i = must_load(R"(
+[fabric]
+name = "std"
+[lossless]
+priorities = [3]
+dscp = [26]
+trust = "dscp"
+[cnp]
+dscp = 48
+priority = 6
+[ets]
+prio_tc = [0,1,2,3,4,5,6,7]
+bandwidth_percent = { 0 = 50, 3 = 50 }
+strict = [6]
+[ecn]
+min_threshold = "150KB"
+max_threshold = "1500KiB"
+mark_probability_percent = 10
+[dcqcn]
+enabled = true
+rp_ai_rate_mbps = 5
+[mtu]
+host_bytes = 9000
+switch_bytes = 9216
+[rdma_cm]
+tos = 106
+mode = "RoCE v2"
+)");
+    CHECK(i.name == "std");
+    const model::Settings& s = i.common;
+    CHECK(s.pfc_enabled->bits() == 0x08);
+    CHECK(*s.trust == model::Trust::dscp);
+    CHECK(*s.dscp_priority == std::map<uint8_t, uint8_t>{{26, 3}, {48, 6}});
+    CHECK(s.ets->tc_tsa[6] == model::Tsa::strict);
+    CHECK(s.ets->tc_tsa[0] == model::Tsa::ets);
+    CHECK(s.ets->tc_bandwidth_percent[3] == 50);
+    CHECK(s.ecn->min_threshold_bytes == 150000);
+    CHECK(s.ecn->max_threshold_bytes == 1536000);
+    CHECK(s.ecn_priorities->bits() == 0x08);  // defaults to the lossless priorities
+    CHECK(s.dcqcn->params.at("rp_ai_rate_mbps") == 5);
+    CHECK(*s.roce_tos == 106);
+
+    model::Settings host = i.host_settings();
+    CHECK(host.mtu_bytes == 9000u);
+    CHECK_FALSE(host.ecn);  // switches mark, hosts do not
+    CHECK(host.dcqcn);
+    model::Settings sw = i.switch_settings();
+    CHECK(sw.mtu_bytes == 9216u);
+    CHECK_FALSE(sw.dcqcn);
+    CHECK_FALSE(sw.roce_tos);
+    CHECK(sw.ecn);
+  }
+
+  TEST_CASE("validation defaults apply when [validation] is absent") {
+    profile::Intent i = must_load("[fabric]\nname = \"x\"\n");
+    CHECK(i.validation == profile::ValidationRules{});
+    CHECK(i.validation.probe_message_bytes == std::vector<uint64_t>{64, 1048576});
+  }
+
+  TEST_CASE("a missing [fabric] is reported at the top of the file") {
+    auto l =
+        profile::load_profile_text("[lossless]\npriorities = [3]\ntrust = \"pcp\"\n", "t.toml");
+    CHECK_FALSE(l.value);
+    CHECK(l.diagnostics.render() ==
+          "t.toml:1:1: error: fabric: missing table [fabric] with a name\n");
+  }
+
+  TEST_CASE("warnings do not reject a profile") {
+    auto l = profile::load_profile_text(R"(
+[fabric]
+name = "w"
+[lossless]
+priorities = [3]
+dscp = [26]
+trust = "dscp"
+[cnp]
+dscp = 48
+priority = 6
+[ets]
+bandwidth_percent = { 0 = 50, 3 = 50 }
+)",
+                                        "t.toml");
+    REQUIRE(l.value);
+    REQUIRE(l.diagnostics.all().size() == 1);
+    CHECK(l.diagnostics.all()[0].headline() ==
+          "t.toml:10:12: warning: cnp.priority: CNPs go to traffic class 6, which is not strict "
+          "priority; notifications may queue behind bulk traffic");
+  }
+}

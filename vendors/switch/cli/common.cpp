@@ -1,5 +1,6 @@
 #include "common.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include <fmt/format.h>
@@ -145,6 +146,69 @@ Error push_failure(Error cause, std::string_view vendor, const Status& rollback)
     cause.message += "; ROLLBACK FAILED (" + rollback.error().to_string() +
                      "): check the switch's running config";
   return cause;
+}
+
+}  // namespace rocecfg::sw::cli
+
+namespace rocecfg::sw::cli {
+
+std::string run_text(const PortRun& run) {
+  if (run.count < 2) return run.first;
+  return run.first + "-" + std::to_string(split_port(run.last)->index);
+}
+
+Status port_stanzas(
+    const std::vector<std::string>& ports,
+    const std::function<Result<std::vector<std::string>>(const std::string&)>& lines,
+    const std::function<std::string(const PortRun&)>& open, const StanzaStyle& style,
+    std::vector<std::string>& out) {
+  std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> groups;
+  for (const auto& port : ports) {
+    auto l = lines(port);
+    if (!l) return wrap(l.error(), port);
+    if (l->empty()) continue;
+    auto g = std::find_if(groups.begin(), groups.end(), [&](auto& x) { return x.first == *l; });
+    if (g == groups.end())
+      groups.push_back({std::move(*l), {port}});
+    else
+      g->second.push_back(port);
+  }
+  for (const auto& [body, members] : groups) {
+    std::vector<PortRun> runs;
+    if (style.ranges)
+      runs = port_runs(members);
+    else
+      for (const auto& m : members) runs.push_back({m, m, 1});
+    for (const auto& run : runs) {
+      out.push_back(open(run));
+      for (const auto& l : body) out.push_back(style.indent + l);
+      if (!style.close.empty()) out.push_back(style.indent + style.close);
+    }
+  }
+  return {};
+}
+
+}  // namespace rocecfg::sw::cli
+
+namespace rocecfg::sw::cli {
+
+std::optional<uint64_t> number(std::string_view s, uint64_t max) {
+  uint64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v > max) return std::nullopt;
+  return v;
+}
+
+std::optional<unsigned> dscp_value(std::string_view w) {
+  if (auto n = number(w, 63)) return static_cast<unsigned>(*n);
+  if (w == "ef") return 46;
+  if (w == "default" || w == "be") return 0;
+  if (w.size() == 3 && w.starts_with("cs") && w[2] >= '0' && w[2] <= '7')
+    return 8u * static_cast<unsigned>(w[2] - '0');
+  if (w.size() == 4 && w.starts_with("af") && w[2] >= '1' && w[2] <= '4' && w[3] >= '1' &&
+      w[3] <= '3')
+    return 8u * static_cast<unsigned>(w[2] - '0') + 2u * static_cast<unsigned>(w[3] - '0');
+  return std::nullopt;
 }
 
 }  // namespace rocecfg::sw::cli

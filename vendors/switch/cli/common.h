@@ -4,6 +4,7 @@
 // a config, and how a port's effective settings are read from a SwitchState.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -14,6 +15,7 @@
 #include "model/knob.h"
 #include "model/settings.h"
 #include "plan/plan.h"
+#include "ports.h"
 #include "switch/adapter.h"
 
 namespace rocecfg::sw::cli {
@@ -81,5 +83,38 @@ Status recover(Session& session, const std::vector<std::string>& live,
 
 // The push error with the rollback outcome appended, for the summary line.
 Error push_failure(Error cause, std::string_view vendor, const Status& rollback);
+
+}  // namespace rocecfg::sw::cli
+
+namespace rocecfg::sw::cli {
+
+// Ports that need identical lines share one stanza: for each run of
+// consecutive ports, `open(run)` is the stanza line ("interface
+// Ethernet1/1-4"); vendors without range commands pass `ranges = false` and
+// get one stanza per port. `lines(port)` gives the port's lines (empty: the
+// port is skipped); they are indented by `indent` and closed with `close`.
+struct StanzaStyle {
+  bool ranges = true;
+  std::string indent = "  ";
+  std::string close = "exit";
+};
+Status port_stanzas(
+    const std::vector<std::string>& ports,
+    const std::function<Result<std::vector<std::string>>(const std::string&)>& lines,
+    const std::function<std::string(const PortRun&)>& open, const StanzaStyle& style,
+    std::vector<std::string>& out);
+
+// "Ethernet1/1-4" for a run, the single name otherwise.
+std::string run_text(const PortRun& run);
+
+}  // namespace rocecfg::sw::cli
+
+namespace rocecfg::sw::cli {
+
+// A DSCP as configs write it: "26", "af31", "cs6", "ef", "default".
+std::optional<unsigned> dscp_value(std::string_view word);
+
+// A non-negative decimal no larger than `max`.
+std::optional<uint64_t> number(std::string_view text, uint64_t max);
 
 }  // namespace rocecfg::sw::cli

@@ -182,7 +182,11 @@ std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& opt
       continue;
     }
 
-    while (!stack.empty() && stack.back().first >= indent) stack.pop_back();
+    auto opens = [&](const ConfigLine& l) {
+      return options.openers.empty() || starts_with_any(l.text, options.openers);
+    };
+    while (!stack.empty() && (stack.back().first >= indent || !opens(*stack.back().second)))
+      stack.pop_back();
     std::vector<ConfigLine>& siblings = stack.empty() ? roots : stack.back().second->children;
     siblings.push_back(ConfigLine{std::move(text_line), line_no, {}});
     stack.emplace_back(indent, &siblings.back());

@@ -28,6 +28,11 @@ struct TreeOptions {
   // information "..."`).
   std::vector<std::string_view> eof_banners;        // keyword prefixes ended by "EOF"
   std::vector<std::string_view> delimited_banners;  // keyword prefixes with a delimiter
+  // Lines that open a config mode (word prefixes: "interface", "tx-queue").
+  // Only they take children; a line indented under anything else is a
+  // mis-indented sibling (a tab in a hand-edited backup), not a child. Empty:
+  // indentation alone decides.
+  std::vector<std::string_view> openers;
 };
 
 // Remove what a terminal adds around real output: CR, ANSI escape sequences,

@@ -24,12 +24,7 @@ const std::regex& port_grammar() {
   return re;
 }
 
-std::optional<uint64_t> number(std::string_view s, uint64_t max) {
-  uint64_t v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v > max) return std::nullopt;
-  return v;
-}
+using cli::number;
 
 struct Queue {
   std::optional<bool> strict;
@@ -313,6 +308,7 @@ Result<SwitchState> parse(std::string_view config_text) {
   cli::TreeOptions options;
   options.comment_chars = "!";
   options.eof_banners = {"banner login", "banner motd"};
+  options.openers = {"interface", "qos profile", "tx-queue", "uc-tx-queue", "mc-tx-queue"};
   Parser p;
   for (const auto& line : cli::parse_tree(config_text, options)) p.read_global(line);
 

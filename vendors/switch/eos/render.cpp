@@ -198,29 +198,14 @@ Result<std::vector<std::string>> render(const model::Settings& intent,
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out = global_lines(intent, *plan);
 
-  // Ports that need identical lines share one `interface` range command.
-  std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> groups;
-  for (const auto& port : ports) {
+  auto lines = [&](const std::string& port) -> Result<std::vector<std::string>> {
     auto it = plan->ports.find(port);
-    if (it == plan->ports.end()) continue;
-    auto lines = port_lines(plan->port_want(intent, port), it->second, warnings);
-    if (!lines) return wrap(lines.error(), port);
-    if (lines->empty()) continue;
-    auto g = std::find_if(groups.begin(), groups.end(), [&](auto& x) { return x.first == *lines; });
-    if (g == groups.end())
-      groups.push_back({std::move(*lines), {port}});
-    else
-      g->second.push_back(port);
-  }
-  for (const auto& [lines, members] : groups) {
-    for (const auto& run : cli::port_runs(members)) {
-      std::string range = run.first;
-      if (run.count > 1) range += "-" + std::to_string(cli::split_port(run.last)->index);
-      out.push_back("interface " + range);
-      for (const auto& l : lines) out.push_back("   " + l);
-      out.push_back("   exit");
-    }
-  }
+    if (it == plan->ports.end()) return std::vector<std::string>{};
+    return port_lines(plan->port_want(intent, port), it->second, warnings);
+  };
+  auto open = [](const cli::PortRun& run) { return "interface " + cli::run_text(run); };
+  if (auto ok = cli::port_stanzas(ports, lines, open, {true, "   ", "exit"}, out); !ok)
+    return std::unexpected(ok.error());
   return out;
 }
 

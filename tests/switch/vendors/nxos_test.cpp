@@ -1,0 +1,181 @@
+// Cisco NX-OS adapter: rendering (golden), parsing captured configs, the
+// render -> parse round trip, and the checkpoint + configure-session protocol.
+#include <doctest/doctest.h>
+
+#include "cli/common.h"
+#include "nxos/nxos.h"
+#include "switch/engine.h"
+#include "vendor_fixtures.h"
+
+namespace rocecfg::sw {
+namespace {
+
+using testing::standard_intent;
+
+const std::vector<std::string> kPorts{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet1/4"};
+
+std::unique_ptr<Adapter> nxos_adapter() {
+  auto a = make_adapter("nxos");
+  REQUIRE(a);
+  return a;
+}
+
+TEST_SUITE("nxos") {
+  TEST_CASE("standard profile renders the golden config without warnings") {
+    auto a = nxos_adapter();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    CHECK(warnings.all().empty());
+    CHECK(intent == standard_intent());
+    auto commands = render_all(*a, intent, kPorts, warnings);
+    REQUIRE(commands);
+    CHECK(testing::golden_mismatch("nxos/standard.txt", testing::lines_text(*commands)) == "");
+    CHECK(warnings.all().empty());
+  }
+
+  TEST_CASE("render -> parse round trip meets the intent on every port and plans nothing") {
+    auto a = nxos_adapter();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    auto commands = render_all(*a, intent, kPorts, warnings);
+    REQUIRE(commands);
+    auto state = a->parse(testing::lines_text(*commands));
+    REQUIRE(state);
+    for (const auto& port : kPorts) {
+      CAPTURE(port);
+      model::Settings got = cli::effective(*state, port);
+      for (model::Knob k : model::all_knobs()) {
+        CAPTURE(model::knob_name(k));
+        CHECK(model::knob_satisfied(switch_intent(intent), got, k));
+      }
+    }
+    CHECK(state->global.cnp == model::Cnp{48, 6});
+    auto again = plan_switch(*a, intent, kPorts, *state);
+    REQUIRE(again);
+    CHECK(again->changes() == 0);
+  }
+
+  TEST_CASE("watchdog times NX-OS cannot state exactly are warned about, action forced to drop") {
+    auto a = nxos_adapter();
+    model::Settings intent = standard_intent();
+    intent.pfc_watchdog = model::PfcWatchdog{250, 1000, model::WatchdogAction::alert};
+    Diagnostics warnings;
+    model::Settings fit = a->representable(intent, warnings);
+    // 250 and 1000 share the interval 125 ms: exact, so only the action is warned.
+    CHECK(fit.pfc_watchdog == model::PfcWatchdog{250, 1000, model::WatchdogAction::drop});
+    REQUIRE(warnings.all().size() == 1);
+    CHECK(warnings.all()[0].message ==
+          "the NX-OS watchdog always drops: action alert is applied as drop");
+
+    intent.pfc_watchdog = model::PfcWatchdog{5000, 200, model::WatchdogAction::drop};
+    Diagnostics w2;
+    fit = a->representable(intent, w2);
+    CHECK(fit.pfc_watchdog == model::PfcWatchdog{5000, 500, model::WatchdogAction::drop});
+    REQUIRE(w2.all().size() == 1);
+    CHECK(w2.all()[0].message ==
+          "NX-OS states watchdog times as a 100-1000 ms interval times a multiplier: "
+          "5000ms/200ms is applied as 5000ms/500ms");
+  }
+
+  TEST_CASE("a captured config with operator policies, a banner, tabs and auto PFC") {
+    auto a = nxos_adapter();
+    auto state = a->parse(testing::read_test_file("captured/nxos-leaf3.txt"));
+    REQUIRE(state);
+    CHECK(state->ports.size() == 3);  // the banner's Ethernet1/9 and mgmt0 are not ports
+    const auto& e1 = state->ports.at("Ethernet1/1");
+    CHECK(e1.mtu_bytes == 9216u);
+    CHECK(e1.pfc_enabled == PriorityMask(1u << 3));
+    CHECK(e1.trust == model::Trust::dscp);
+    CHECK(e1.dscp_priority->at(26) == 3);
+    CHECK(e1.dscp_priority->at(48) == 7);
+    CHECK(e1.dscp_priority->at(10) == 0);  // SPARE is in an unattached policy
+    CHECK(e1.pfc_watchdog == model::PfcWatchdog{200, 300, model::WatchdogAction::drop});
+
+    // Tab-indented lines are still the interface's; send-tlv is still mode on.
+    const auto& e2 = state->ports.at("Ethernet1/2");
+    CHECK(e2.pfc_enabled == PriorityMask(1u << 3));
+    CHECK(e2.trust == model::Trust::dscp);
+    CHECK_FALSE(e2.pfc_watchdog);  // turned off on this port
+
+    const auto& e3 = state->ports.at("Ethernet1/3");
+    CHECK(e3.pfc_enabled == PriorityMask{});
+    CHECK_FALSE(e3.trust);
+    CHECK(e3.dscp_priority->at(26) == 0);
+
+    const auto& g = state->global;
+    REQUIRE(g.ets);
+    CHECK(g.ets->tc_tsa[7] == model::Tsa::strict);
+    CHECK(g.ets->tc_bandwidth_percent[0] == 50);
+    CHECK(g.ets->tc_bandwidth_percent[3] == 50);
+    CHECK(g.ecn == model::Ecn{153600, 3072000, 7});
+    CHECK(g.ecn_priorities == PriorityMask(1u << 3));
+    CHECK(g.cnp == model::Cnp{48, 7});
+    CHECK(state->policies.at("QOS_CLASSIFICATION") ==
+          std::vector<std::string>{"Ethernet1/1", "Ethernet1/2"});
+    CHECK(state->policies.at("queuing QOS_EGRESS_PORT") == std::vector<std::string>{"system qos"});
+    std::vector<std::string> notes{
+        "line 29: ECN thresholds in kbytes read as 1024-based: random-detect minimum-threshold "
+        "150 kbytes maximum-threshold 3000 kbytes drop-probability 7 weight 0 ecn",
+        "Ethernet1/3: PFC mode auto depends on DCBX negotiation; reported off"};
+    CHECK(state->notes == notes);
+  }
+
+  TEST_CASE("the captured operator config drifts from the standard profile where it differs") {
+    auto a = nxos_adapter();
+    auto state = a->parse(testing::read_test_file("captured/nxos-leaf3.txt"));
+    REQUIRE(state);
+    std::vector<std::string> ports{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3"};
+    auto plan = plan_switch(*a, standard_intent(), ports, *state);
+    REQUIRE(plan);
+    std::vector<std::string> drift;
+    for (const auto& s : plan->steps)
+      drift.push_back(s.target + " " + std::string(model::knob_name(s.knob)));
+    // 48 -> qos-group 7 and q7 strict (the ROCm layout), ECN 150/3000 KiB at 7 %,
+    // watchdog restore 300 ms; Ethernet1/3 is unconfigured.
+    std::vector<std::string> expected{"global ets",
+                                      "global ecn",
+                                      "Ethernet1/1 dscp_map",
+                                      "Ethernet1/1 pfc_watchdog",
+                                      "Ethernet1/2 dscp_map",
+                                      "Ethernet1/2 pfc_watchdog",
+                                      "Ethernet1/3 mtu",
+                                      "Ethernet1/3 pfc",
+                                      "Ethernet1/3 trust",
+                                      "Ethernet1/3 dscp_map",
+                                      "Ethernet1/3 pfc_watchdog"};
+    std::sort(drift.begin(), drift.end());
+    std::sort(expected.begin(), expected.end());
+    CHECK(drift == expected);
+  }
+
+  TEST_CASE("push: checkpoint, staged session, verify, commit") {
+    auto a = nxos_adapter();
+    testing::RecordingSession s;
+    REQUIRE(a->push(s, {"interface Ethernet1/1", "  mtu 9216", "  exit"}));
+    CHECK(s.sent == std::vector<std::string>{"no checkpoint rocecfg", "checkpoint rocecfg",
+                                             "configure session rocecfg", "abort",
+                                             "configure session rocecfg", "interface Ethernet1/1",
+                                             "  mtu 9216", "  exit", "verify", "commit"});
+  }
+
+  TEST_CASE("push: a failing command aborts the session, a failed commit rolls back") {
+    auto a = nxos_adapter();
+    testing::RecordingSession s;
+    s.fail_at = 7;
+    REQUIRE_FALSE(a->push(s, {"interface Ethernet1/1", "  mtu 9216", "  exit"}));
+    CHECK(s.sent.back() == "abort");
+
+    testing::RecordingSession c;
+    c.fail_at = 10;  // commit
+    c.drop = true;
+    auto r = a->push(c, {"interface Ethernet1/1", "  mtu 9216", "  exit"});
+    REQUIRE_FALSE(r);
+    CHECK(std::vector<std::string>(c.sent.end() - 2, c.sent.end()) ==
+          std::vector<std::string>{"<reconnect>", "rollback running-config checkpoint rocecfg"});
+    CHECK(r.error().to_string() ==
+          "commit: connection closed; the nxos transaction was rolled back");
+  }
+}
+
+}  // namespace
+}  // namespace rocecfg::sw

@@ -1,0 +1,100 @@
+// The NX-OS adapter: the sw::Adapter face of nxos.h, and the commit protocol.
+//
+// Transaction:
+//   no checkpoint rocecfg / checkpoint rocecfg    a named restore point
+//   configure session rocecfg / abort / configure session rocecfg
+//   <commands> / verify / commit                  atomic: all or nothing
+// A failure before the commit aborts the session: nothing was live. A
+// failure at the commit (an error, or the connection dropping with the
+// outcome unknown) rolls the running config back to the checkpoint, after a
+// reconnect if needed.
+#include "../cli/common.h"
+#include "../cli/ports.h"
+#include "nxos.h"
+
+namespace rocecfg::sw::nxos {
+
+Status push(Session& session, const std::vector<std::string>& commands) {
+  if (commands.empty()) return {};
+  const std::string enter = "configure session " + std::string(kSessionName);
+  const std::string restore = "rollback running-config checkpoint " + std::string(kCheckpoint);
+  // A checkpoint left by an earlier run is replaced; its absence is no error.
+  (void)session.run("no checkpoint " + std::string(kCheckpoint));
+  bool committing = false;
+  auto undo = [&](Error cause) -> Status {
+    Status rolled = committing ? cli::recover(session, {"abort", restore}, {restore})
+                               : cli::recover(session, {"abort"}, {enter, "abort"});
+    return std::unexpected(cli::push_failure(std::move(cause), kVendor, rolled));
+  };
+  if (auto r = session.run("checkpoint " + std::string(kCheckpoint)); !r)
+    return std::unexpected(r.error());  // nothing changed yet
+  for (const auto& c : {enter, std::string("abort"), enter})
+    if (auto r = session.run(c); !r) return undo(r.error());
+  for (const auto& c : commands)
+    if (auto r = session.run(c); !r) return undo(r.error());
+  if (auto r = session.run("verify"); !r) return undo(r.error());
+  committing = true;
+  if (auto r = session.run("commit"); !r) return undo(r.error());
+  return {};
+}
+
+namespace {
+
+const std::regex& single_port() {
+  static const std::regex re(R"((Ethernet\d+/\d+(/\d+)?|port-channel\d+))");
+  return re;
+}
+
+class NxosAdapter final : public Adapter {
+ public:
+  std::string_view vendor() const override { return kVendor; }
+  SessionKind session_kind() const override { return SessionKind::shell; }
+  ShellDialect shell_dialect() const override {
+    ShellDialect d;
+    // `switch#`, `switch(config-s)#`; not the maintenance-mode prompt.
+    d.prompt_regex = R"((^|\n)[\w.-]+(\((?!maint-mode)[^)\n]*\))?# ?$)";
+    d.error_regexes = {R"(^% ?(Invalid|Incomplete|Ambiguous))",
+                       R"(syntax error)",
+                       R"(invalid .+at '\^' marker)",
+                       R"(^ERROR:)",
+                       R"(Commit Failed)",
+                       R"(Verification Failed)"};
+    d.setup_commands = {"terminal length 0", "terminal width 511"};
+    return d;
+  }
+  bool port_knob(model::Knob knob) const override { return is_port_knob(knob); }
+  std::set<model::Knob> unsupported_knobs() const override { return {model::Knob::buffers}; }
+  bool valid_interface(std::string_view name) const override {
+    return cli::valid_port_or_range(name, single_port());
+  }
+  Result<std::vector<std::string>> expand_interfaces(
+      const std::vector<std::string>& ranges) const override {
+    return cli::expand_ports(ranges, single_port());
+  }
+  model::Settings representable(const model::Settings& intent,
+                                Diagnostics& warnings) const override {
+    return nxos::representable(intent, warnings);
+  }
+  Result<std::vector<std::string>> render(const model::Settings& intent,
+                                          const std::vector<std::string>& ports,
+                                          const plan::Plan& changes,
+                                          Diagnostics& warnings) const override {
+    return nxos::render(intent, ports, changes, warnings);
+  }
+  Result<std::string> fetch_config(Session& session) const override {
+    return session.run("show running-config");
+  }
+  Result<SwitchState> parse(std::string_view config_text) const override {
+    return nxos::parse(config_text);
+  }
+  Status push(Session& session, const std::vector<std::string>& commands) const override {
+    return nxos::push(session, commands);
+  }
+};
+
+[[maybe_unused]] const bool registered =
+    register_adapter(kVendor, [] { return std::unique_ptr<Adapter>(new NxosAdapter); });
+
+}  // namespace
+
+}  // namespace rocecfg::sw::nxos

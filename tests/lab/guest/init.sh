@@ -29,6 +29,10 @@ mount -t 9p -o "$O" labctl /ctl || fail "cannot mount the 9p share labctl"
 # shellcheck disable=SC1091
 . /ctl/boot.conf   # LAB_DIR, LAB_OUT, LAB_KMOD
 
+# the guest also stops on its own a little after the host's deadline, in case the host-side
+# watchdog is gone (it kills qemu normally; this covers a SIGKILLed host script)
+case "$LAB_TIMEOUT" in ''|*[!0-9]*) ;; *) (sleep $((LAB_TIMEOUT + 15)); echo "LAB-ERROR: guest watchdog fired"; poweroff -f) & ;; esac
+
 R=/mnt/root
 # cache=loose: the page cache makes exec'ing host binaries several times faster; the guest
 # lives for minutes and only reads the host root, so staleness is not a concern

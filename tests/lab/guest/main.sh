@@ -16,7 +16,7 @@ fail() { log "ERROR: $*"; echo "$*" >"$CTL/error"; exit 1; }
 try() {   # try DESCRIPTION CMD...: run, fail with DESCRIPTION and the command's stderr
   local what=$1 err
   shift
-  err=$("$@" 2>&1) || fail "$what: $(echo "$err" | tr '\n' ' ' | sed 's/ *$//')"
+  err=$("$@" 2>&1) || fail "$what: $(echo "$err" | tr '\n' ' ' | sed 's/ *$//')${LAB_TRY_DMESG:+ (dmesg: $(dmesg | tail -1 | sed 's/^\[[ 0-9.]*\] //'))}"
 }
 
 # ------------------------------------------------------------------ modules
@@ -27,7 +27,7 @@ MODULES=(crc32_generic rdma_rxe ib_uverbs rdma_ucm veth 8021q configfs
          cls_flower cls_u32 cls_matchall act_skbedit act_gact act_mirred)
 # one modprobe process for all (each exec over 9p costs ~0.3 s under TCG); name the culprit on failure
 if ! modprobe -a "${MODULES[@]}" 2>/dev/null; then
-  for m in "${MODULES[@]}"; do try "module $m failed to load" modprobe "$m"; done
+  for m in "${MODULES[@]}"; do LAB_TRY_DMESG=1 try "module $m failed to load" modprobe "$m"; done
 fi
 mountpoint -q /sys/kernel/config || try "cannot mount configfs" mount -t configfs configfs /sys/kernel/config
 mountpoint -q /sys/kernel/debug || try "cannot mount debugfs" mount -t debugfs debugfs /sys/kernel/debug
@@ -37,25 +37,33 @@ log "modules loaded"
 # veth0 10.0.0.1 <-> veth1 10.0.0.2 in the init netns (rxe does not work across netns),
 # 8 queues each so mqprio/ets with 8 TCs can be attached.
 MTU=${LAB_MTU:-9000}
-try "cannot create veth pair" ip link add veth0 numtxqueues 8 numrxqueues 8 type veth peer name veth1 numtxqueues 8 numrxqueues 8
-ip link set lo up
-for i in 0 1; do
-  try "cannot set MTU $MTU on veth$i" ip link set veth$i mtu "$MTU"
-  try "cannot address veth$i" ip addr add 10.0.0.$((i + 1))/24 dev veth$i
-  try "cannot bring up veth$i" ip link set veth$i up
-done
-# Without this the kernel delivers 10.0.0.1<->10.0.0.2 locally via lo, rxe drops the packets
-# (it looks the device up by skb->dev) and verbs traffic hangs silently.
-for c in all default veth0 veth1; do
+# Without the policy routing the kernel delivers 10.0.0.1<->10.0.0.2 locally via lo, rxe drops
+# the packets (it looks the device up by skb->dev) and verbs traffic hangs silently.
+for c in all default; do
   echo 1 >/proc/sys/net/ipv4/conf/$c/accept_local
   echo 0 >/proc/sys/net/ipv4/conf/$c/rp_filter
 done
-try "policy routing" ip rule add pref 100 lookup local
-try "policy routing" ip rule del pref 0
-try "policy routing" ip route add 10.0.0.2 dev veth0 src 10.0.0.1 table 10
-try "policy routing" ip route add 10.0.0.1 dev veth1 src 10.0.0.2 table 11
-try "policy routing" ip rule add pref 10 iif lo from 10.0.0.1 to 10.0.0.2 lookup 10
-try "policy routing" ip rule add pref 11 iif lo from 10.0.0.2 to 10.0.0.1 lookup 11
+# one ip process for all of it: every exec costs ~0.1-0.5 s under TCG
+try "fabric setup (ip -batch)" ip -batch - <<EOF
+link set lo up
+link add veth0 numtxqueues 8 numrxqueues 8 type veth peer name veth1 numtxqueues 8 numrxqueues 8
+link set veth0 mtu $MTU
+link set veth1 mtu $MTU
+addr add 10.0.0.1/24 dev veth0
+addr add 10.0.0.2/24 dev veth1
+link set veth0 up
+link set veth1 up
+rule add pref 100 lookup local
+rule del pref 0
+route add 10.0.0.2 dev veth0 src 10.0.0.1 table 10
+route add 10.0.0.1 dev veth1 src 10.0.0.2 table 11
+rule add pref 10 iif lo from 10.0.0.1 to 10.0.0.2 lookup 10
+rule add pref 11 iif lo from 10.0.0.2 to 10.0.0.1 lookup 11
+EOF
+for c in veth0 veth1; do
+  echo 1 >/proc/sys/net/ipv4/conf/$c/accept_local
+  echo 0 >/proc/sys/net/ipv4/conf/$c/rp_filter
+done
 try "cannot create rxe0 on veth0" rdma link add rxe0 type rxe netdev veth0
 try "cannot create rxe1 on veth1" rdma link add rxe1 type rxe netdev veth1
 # the IPv4-mapped RoCE v2 GID is added asynchronously; scenarios expect it present
@@ -70,7 +78,7 @@ log "fabric up: veth0/veth1 mtu $MTU, rxe0/rxe1"
 DCBSIM_KO=$LAB_BUILD_DIR/dcbsim/dcbsim.ko
 load_dcbsim() {
   # shellcheck disable=SC2086  # LAB_DCBSIM_PARAMS is a list of name=value words
-  try "module dcbsim failed to load" insmod "$DCBSIM_KO" ${LAB_DCBSIM_PARAMS:-}
+  LAB_TRY_DMESG=1 try "module dcbsim failed to load" insmod "$DCBSIM_KO" ${LAB_DCBSIM_PARAMS:-}
   try "dcbsim0 missing after insmod" ip link set dcbsim0 up
   try "dcbsim1 missing after insmod" ip link set dcbsim1 up
 }
@@ -79,15 +87,19 @@ log "dcbsim loaded"
 
 # Between scenarios of one boot: undo what a scenario may have changed on the shared fabric.
 reset_fabric() {
-  local d
   rmmod dcbsim 2>/dev/null
   load_dcbsim
-  for d in veth0 veth1; do
-    tc qdisc del dev "$d" root 2>/dev/null
-    tc qdisc del dev "$d" clsact 2>/dev/null
-    ip link set "$d" mtu "$MTU" 2>/dev/null
-    ip link set "$d" up
-  done
+  # -force: keep going past "no such qdisc"; one process each (exec is slow under TCG)
+  tc -force -batch - >/dev/null 2>&1 <<EOF
+qdisc del dev veth0 root
+qdisc del dev veth1 root
+qdisc del dev veth0 clsact
+qdisc del dev veth1 clsact
+EOF
+  ip -force -batch - >/dev/null 2>&1 <<EOF
+link set veth0 mtu $MTU up
+link set veth1 mtu $MTU up
+EOF
 }
 
 : >"$CTL/ready"

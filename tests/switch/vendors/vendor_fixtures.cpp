@@ -6,25 +6,6 @@
 
 namespace rocecfg::sw::testing {
 
-model::Settings standard_intent() {
-  model::Settings s;
-  s.mtu_bytes = 9216;
-  model::Ets ets;
-  ets.prio_tc = {0, 1, 2, 3, 4, 5, 6, 7};
-  ets.tc_tsa.fill(model::Tsa::ets);
-  ets.tc_tsa[6] = model::Tsa::strict;
-  ets.tc_bandwidth_percent = {50, 0, 0, 50, 0, 0, 0, 0};
-  s.ets = ets;
-  s.pfc_enabled = PriorityMask(1u << 3);
-  s.trust = model::Trust::dscp;
-  s.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}};
-  s.ecn_priorities = PriorityMask(1u << 3);
-  s.ecn = model::Ecn{150000, 1500000, 10};
-  s.cnp = model::Cnp{48, 6};
-  s.pfc_watchdog = model::PfcWatchdog{200, 200, model::WatchdogAction::drop};
-  return s;
-}
-
 std::string read_test_file(const std::string& relative) {
   std::ifstream in(std::string(ROCECFG_SOURCE_DIR) + "/tests/switch/vendors/" + relative);
   std::stringstream ss;

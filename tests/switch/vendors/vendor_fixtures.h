@@ -4,7 +4,7 @@
 
 #include <deque>
 
-#include <doctest/doctest.h>
+#include "switch_fixtures.h"  // standard_profile(), SshdFixture, list printing
 #include <string>
 #include <vector>
 
@@ -13,10 +13,10 @@
 
 namespace rocecfg::sw::testing {
 
-// The standard lossless RoCE profile: PFC on priority 3, DSCP 26 -> 3, CNP
-// 48 -> 6 on a strict queue, ECN on 3 at 150KB/1500KB p=10%, ETS 50/50 on
-// TC0/TC3, MTU 9216, watchdog 200ms/200ms drop.
-model::Settings standard_intent();
+// The standard lossless RoCE profile (switch_fixtures.h): PFC on priority 3,
+// DSCP 26 -> 3, CNP 48 -> 6 on a strict queue, ECN on 3 at 150KB/1500KB
+// p=10%, ETS 50/50 on TC0/TC3, MTU 9216, watchdog 200ms/200ms drop.
+inline model::Settings standard_intent() { return standard_profile(); }
 
 // Compare `actual` with tests/switch/vendors/golden/<name>; with
 // ROCECFG_UPDATE_GOLDEN=1 in the environment, (re)write the file instead.
@@ -45,14 +45,3 @@ class RecordingSession : public Session {
 
 }  // namespace rocecfg::sw::testing
 
-// Failed checks on command and note lists print the lists, one item a line.
-namespace doctest {
-template <>
-struct StringMaker<std::vector<std::string>> {
-  static String convert(const std::vector<std::string>& v) {
-    std::string out = "{\n";
-    for (const auto& s : v) out += "  \"" + s + "\"\n";
-    return (out + "}").c_str();
-  }
-};
-}  // namespace doctest

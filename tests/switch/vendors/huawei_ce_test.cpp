@@ -1,0 +1,149 @@
+// Huawei CloudEngine adapter: rendering (golden), parsing captured configs,
+// the render -> parse round trip, and the two-stage commit with trial.
+#include <doctest/doctest.h>
+
+#include "cli/common.h"
+#include "huawei_ce/huawei_ce.h"
+#include "switch/engine.h"
+#include "vendor_fixtures.h"
+
+namespace rocecfg::sw {
+namespace {
+
+using testing::standard_intent;
+
+const std::vector<std::string> kPorts{"100GE1/0/1", "100GE1/0/2", "100GE1/0/3", "100GE1/0/4"};
+
+std::unique_ptr<Adapter> huawei_adapter() {
+  auto a = make_adapter("huawei-ce");
+  REQUIRE(a);
+  return a;
+}
+
+std::vector<std::string> messages(const Diagnostics& d) {
+  std::vector<std::string> out;
+  for (const auto& x : d.all()) out.push_back(x.key + ": " + x.message);
+  return out;
+}
+
+TEST_SUITE("huawei-ce") {
+  TEST_CASE("what Huawei cannot hold exactly is warned about, once each") {
+    auto a = huawei_adapter();
+    Diagnostics warnings;
+    model::Settings fit = a->representable(standard_intent(), warnings);
+    CHECK(messages(warnings) ==
+          std::vector<std::string>{
+              "ets: Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1",
+              "pfc_watchdog: Huawei deadlock recovery ignores PFC and keeps forwarding: action "
+              "drop is applied as forward"});
+    CHECK(fit.ets->tc_bandwidth_percent == std::array<uint8_t, 8>{50, 1, 1, 50, 1, 1, 0, 1});
+    CHECK(fit.pfc_watchdog == model::PfcWatchdog{200, 200, model::WatchdogAction::forward});
+  }
+
+  TEST_CASE("standard profile renders the golden config") {
+    auto a = huawei_adapter();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    auto commands = render_all(*a, intent, kPorts, warnings);
+    REQUIRE(commands);
+    CHECK(testing::golden_mismatch("huawei-ce/standard.txt", testing::lines_text(*commands)) == "");
+  }
+
+  TEST_CASE("render -> parse round trip meets the intent on every port and plans nothing") {
+    auto a = huawei_adapter();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    auto commands = render_all(*a, intent, kPorts, warnings);
+    REQUIRE(commands);
+    auto state = a->parse(testing::lines_text(*commands));
+    REQUIRE(state);
+    for (const auto& port : kPorts) {
+      CAPTURE(port);
+      model::Settings got = cli::effective(*state, port);
+      for (model::Knob k : model::all_knobs()) {
+        CAPTURE(model::knob_name(k));
+        CHECK(model::knob_satisfied(switch_intent(intent), got, k));
+      }
+    }
+    CHECK(state->global.cnp == model::Cnp{48, 6});
+    auto again = plan_switch(*a, intent, kPorts, *state);
+    REQUIRE(again);
+    CHECK(again->changes() == 0);
+  }
+
+  TEST_CASE("a captured config with a header banner, pager escapes and relative ECN") {
+    auto a = huawei_adapter();
+    auto state = a->parse(testing::read_test_file("captured/huawei-ce-leaf2.txt"));
+    REQUIRE(state);
+    CHECK(state->ports.size() == 3);  // the header's 100GE1/0/9 and MEth are not ports
+    const auto& p1 = state->ports.at("100GE1/0/1");
+    CHECK(p1.mtu_bytes == 9216u);
+    CHECK(p1.trust == model::Trust::dscp);
+    CHECK(p1.pfc_enabled == PriorityMask(1u << 3));
+    CHECK(p1.pfc_watchdog == model::PfcWatchdog{200, 300, model::WatchdogAction::forward});
+    CHECK(p1.ecn == model::Ecn{153600, 1536000, 10});
+    CHECK(p1.ecn_priorities == PriorityMask(1u << 3));
+    CHECK(p1.dscp_priority->at(26) == 3);
+    CHECK(p1.dscp_priority->at(48) == 6);
+    CHECK(p1.ets->tc_tsa[6] == model::Tsa::strict);
+    CHECK(p1.ets->tc_tsa[7] == model::Tsa::strict);
+    CHECK(p1.ets->tc_bandwidth_percent[3] == 50);
+    CHECK(p1.ets->tc_bandwidth_percent[1] == 1);
+
+    // Behind the erased pager prompt: jumboframe, default domain, auto PFC,
+    // percent ECN (not converted).
+    const auto& p2 = state->ports.at("100GE1/0/2");
+    CHECK(p2.mtu_bytes == 9216u);
+    CHECK(p2.dscp_priority->at(26) == 3);  // the default domain maps AF31 to af3
+    CHECK(p2.dscp_priority->at(27) == 0);
+    CHECK(p2.pfc_enabled == PriorityMask{});
+    CHECK_FALSE(p2.ecn);
+    CHECK(p2.ecn_priorities == PriorityMask{});
+
+    CHECK(state->policies.at("diffserv ds1") == std::vector<std::string>{"100GE1/0/1"});
+    CHECK(state->global.cnp == model::Cnp{48, 6});
+    CHECK(state->notes ==
+          std::vector<std::string>{
+              "line 25: ECN thresholds in percent of the queue buffer are not converted: ecn "
+              "low-limit 50 high-limit 80 discard-percentage 30",
+              "100GE1/0/2: PFC mode auto follows DCBX negotiation; reported off"});
+  }
+
+  TEST_CASE("interface names: Huawei's speed-prefixed ports and ranges") {
+    auto a = huawei_adapter();
+    CHECK(a->valid_interface("100GE1/0/1"));
+    CHECK(a->valid_interface("100GE1/0/1 to 100GE1/0/4"));
+    CHECK(a->valid_interface("400GE1/0/1:2"));
+    CHECK_FALSE(a->valid_interface("100GE1/0/1;save"));
+    auto ports = a->expand_interfaces({"100GE1/0/1-3"});
+    REQUIRE(ports);
+    CHECK(*ports == std::vector<std::string>{"100GE1/0/1", "100GE1/0/2", "100GE1/0/3"});
+  }
+
+  TEST_CASE("push: system-view, trial commit, confirm") {
+    auto a = huawei_adapter();
+    testing::RecordingSession s;
+    REQUIRE(a->push(s, {"interface 100GE1/0/1", " mtu 9216", " quit"}));
+    CHECK(s.sent == std::vector<std::string>{"system-view", "interface 100GE1/0/1", " mtu 9216",
+                                             " quit", "commit trial 300", "commit", "return"});
+  }
+
+  TEST_CASE("push: an error before the trial aborts; after it, the trial is aborted") {
+    auto a = huawei_adapter();
+    testing::RecordingSession s;
+    s.fail_at = 3;
+    REQUIRE_FALSE(a->push(s, {"interface 100GE1/0/1", " mtu 9216", " quit"}));
+    CHECK(s.sent.back() == "abort");
+
+    testing::RecordingSession t;
+    t.fail_at = 6;  // the confirming commit
+    t.drop = true;
+    auto r = a->push(t, {"interface 100GE1/0/1", " mtu 9216", " quit"});
+    REQUIRE_FALSE(r);
+    CHECK(std::vector<std::string>(t.sent.end() - 2, t.sent.end()) ==
+          std::vector<std::string>{"<reconnect>", "abort trial"});
+  }
+}
+
+}  // namespace
+}  // namespace rocecfg::sw

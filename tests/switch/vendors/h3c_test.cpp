@@ -1,0 +1,148 @@
+// H3C Comware adapter: rendering (golden), parsing captured configs, the
+// render -> parse round trip (cells, 100 ms units), and the saved rollback
+// point with commit delay.
+#include <doctest/doctest.h>
+
+#include "cli/common.h"
+#include "h3c/h3c.h"
+#include "switch/engine.h"
+#include "vendor_fixtures.h"
+
+namespace rocecfg::sw {
+namespace {
+
+using testing::standard_intent;
+
+const std::vector<std::string> kPorts{"HundredGigE1/0/1", "HundredGigE1/0/2", "HundredGigE1/0/3",
+                                      "HundredGigE1/0/4"};
+
+std::unique_ptr<Adapter> h3c_adapter() {
+  auto a = make_adapter("h3c");
+  REQUIRE(a);
+  return a;
+}
+
+std::vector<std::string> messages(const Diagnostics& d) {
+  std::vector<std::string> out;
+  for (const auto& x : d.all()) out.push_back(x.key + ": " + x.message);
+  return out;
+}
+
+TEST_SUITE("h3c") {
+  TEST_CASE("cells, weights and the recovery action are warned about with the values applied") {
+    auto a = h3c_adapter();
+    Diagnostics warnings;
+    model::Settings fit = a->representable(standard_intent(), warnings);
+    CHECK(messages(warnings) ==
+          std::vector<std::string>{
+              "ets: H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1",
+              "ecn: H3C WRED limits are in 256-byte cells: 150000B/1500000B are applied as "
+              "150016B/1500160B (586/5860 cells)",
+              "pfc_watchdog: H3C deadlock recovery turns PFC off and keeps forwarding: action "
+              "drop is applied as forward"});
+    CHECK(fit.ecn == model::Ecn{150016, 1500160, 10});
+    // Within one cell of the profile: the documented tolerance.
+    CHECK(fit.ecn->min_threshold_bytes - 150000 < h3c::kCellBytes);
+  }
+
+  TEST_CASE("standard profile renders the golden config") {
+    auto a = h3c_adapter();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    auto commands = render_all(*a, intent, kPorts, warnings);
+    REQUIRE(commands);
+    CHECK(testing::golden_mismatch("h3c/standard.txt", testing::lines_text(*commands)) == "");
+  }
+
+  TEST_CASE("render -> parse round trip meets the intent on every port and plans nothing") {
+    auto a = h3c_adapter();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    auto commands = render_all(*a, intent, kPorts, warnings);
+    REQUIRE(commands);
+    auto state = a->parse(testing::lines_text(*commands));
+    REQUIRE(state);
+    for (const auto& port : kPorts) {
+      CAPTURE(port);
+      model::Settings got = cli::effective(*state, port);
+      for (model::Knob k : model::all_knobs()) {
+        CAPTURE(model::knob_name(k));
+        CHECK(model::knob_satisfied(switch_intent(intent), got, k));
+      }
+    }
+    CHECK(state->global.cnp == model::Cnp{48, 6});
+    auto again = plan_switch(*a, intent, kPorts, *state);
+    REQUIRE(again);
+    CHECK(again->changes() == 0);
+  }
+
+  TEST_CASE("a captured config with a header, tabs, a range import and drop levels") {
+    auto a = h3c_adapter();
+    auto state = a->parse(testing::read_test_file("captured/h3c-s6850.txt"));
+    REQUIRE(state);
+    CHECK(state->ports.size() == 3);  // the header's port and the management port are not ports
+    const auto& p1 = state->ports.at("HundredGigE1/0/1");
+    CHECK(p1.mtu_bytes == 9216u);
+    CHECK(p1.trust == model::Trust::dscp);
+    CHECK(p1.pfc_enabled == PriorityMask(1u << 3));
+    CHECK(p1.pfc_watchdog == model::PfcWatchdog{200, 300, model::WatchdogAction::forward});
+    // Green drop level only: 600/6000 cells of 256 bytes.
+    CHECK(p1.ecn == model::Ecn{153600, 1536000, 10});
+    CHECK(p1.ecn_priorities == PriorityMask(1u << 3));
+    CHECK(p1.ets->tc_tsa[6] == model::Tsa::strict);
+    CHECK(p1.ets->tc_bandwidth_percent[0] == 50);
+    CHECK(p1.ets->prio_tc == std::array<uint8_t, 8>{0, 1, 2, 3, 4, 5, 6, 7});
+
+    const auto& p2 = state->ports.at("HundredGigE1/0/2");
+    CHECK(p2.trust == model::Trust::dscp);
+    CHECK(p2.pfc_enabled == PriorityMask{});  // auto
+    CHECK_FALSE(p2.pfc_watchdog);
+    CHECK_FALSE(p2.ecn);
+
+    const auto& dscp = *state->global.dscp_priority;
+    CHECK(dscp.at(24) == 3);
+    CHECK(dscp.at(31) == 3);
+    CHECK(dscp.at(48) == 6);
+    CHECK(dscp.at(40) == 5);  // Comware default
+    CHECK(state->global.cnp == model::Cnp{48, 6});
+    CHECK(state->policies.at("wred ROCE") == std::vector<std::string>{"HundredGigE1/0/1"});
+    CHECK(state->notes == std::vector<std::string>{
+                              "HundredGigE1/0/2: PFC auto follows DCBX negotiation; reported off"});
+  }
+
+  TEST_CASE("push: saved rollback point, commit delay, commit") {
+    auto a = h3c_adapter();
+    testing::RecordingSession s;
+    s.replies = {
+        "The current configuration will be saved to flash:/rocecfg-rollback.cfg. "
+        "Continue? [Y/N]:"};
+    REQUIRE(a->push(s, {"interface HundredGigE1/0/1", " jumboframe enable 9216", " quit"}));
+    CHECK(s.sent == std::vector<std::string>{
+                        "save flash:/rocecfg-rollback.cfg", "Y", "system-view",
+                        "configuration commit delay 5", "interface HundredGigE1/0/1",
+                        " jumboframe enable 9216", " quit", "configuration commit", "return"});
+  }
+
+  TEST_CASE("push: a failure replaces the running config with the saved file") {
+    auto a = h3c_adapter();
+    testing::RecordingSession s;
+    s.fail_at = 5;
+    auto r = a->push(s, {"interface HundredGigE1/0/1", " jumboframe enable 9216", " quit"});
+    REQUIRE_FALSE(r);
+    CHECK(std::vector<std::string>(s.sent.end() - 4, s.sent.end()) ==
+          std::vector<std::string>{"configuration replace file flash:/rocecfg-rollback.cfg", "N",
+                                   "configuration commit", "return"});
+
+    testing::RecordingSession d;
+    d.fail_at = 6;
+    d.drop = true;
+    REQUIRE_FALSE(a->push(d, {"interface HundredGigE1/0/1", " jumboframe enable 9216", " quit"}));
+    CHECK(std::vector<std::string>(d.sent.end() - 6, d.sent.end()) ==
+          std::vector<std::string>{"<reconnect>", "system-view",
+                                   "configuration replace file flash:/rocecfg-rollback.cfg", "N",
+                                   "configuration commit", "return"});
+  }
+}
+
+}  // namespace
+}  // namespace rocecfg::sw

@@ -1,0 +1,113 @@
+// The H3C adapter: the sw::Adapter face of h3c.h, and the commit protocol for
+// a switch that applies every line immediately.
+//
+// Transaction:
+//   save flash:/rocecfg-rollback.cfg [Y]   the explicit rollback point
+//   system-view
+//   configuration commit delay 5           reverts unless committed in 5 min
+//   <commands>
+//   configuration commit                   keep them
+//   return
+// On any failure after the save: `configuration replace file` restores the
+// saved file (answering N to "save current configuration?"), then the delay
+// is committed so it cannot fire later; after a dropped connection the same
+// runs on a fresh one. If the switch stays unreachable, the commit delay
+// reverts it.
+#include "../cli/common.h"
+#include "../cli/ports.h"
+#include "h3c.h"
+
+namespace rocecfg::sw::h3c {
+
+namespace {
+
+// Commands that may ask "[Y/N]:" before doing anything.
+Result<std::string> run_confirmed(Session& session, const std::string& command,
+                                  const char* answer) {
+  auto r = session.run(command);
+  if (r && r->find("[Y/N]") != std::string::npos) return session.run(answer);
+  return r;
+}
+
+}  // namespace
+
+Status push(Session& session, const std::vector<std::string>& commands) {
+  if (commands.empty()) return {};
+  const std::string save = "save " + std::string(kRollbackFile);
+  const std::string replace = "configuration replace file " + std::string(kRollbackFile);
+  if (auto r = run_confirmed(session, save, "Y"); !r) return std::unexpected(r.error());
+  auto undo = [&](Error cause) -> Status {
+    // Live: we are in system view (or user view if system-view itself
+    // failed, where `configuration replace` fails and we start afresh).
+    Status rolled = cli::recover(session, {replace, "N", "configuration commit", "return"},
+                                 {"system-view", replace, "N", "configuration commit", "return"});
+    return std::unexpected(cli::push_failure(std::move(cause), kVendor, rolled));
+  };
+  if (auto r = session.run("system-view"); !r) return undo(r.error());
+  if (auto r = session.run("configuration commit delay " + std::string(kCommitDelayMinutes)); !r)
+    return undo(r.error());
+  for (const auto& c : commands)
+    if (auto r = session.run(c); !r) return undo(r.error());
+  if (auto r = session.run("configuration commit"); !r) return undo(r.error());
+  if (auto r = session.run("return"); !r) return std::unexpected(r.error());  // committed already
+  return {};
+}
+
+namespace {
+
+const std::regex& single_port() {
+  static const std::regex re(
+      R"(((Ten-GigabitEthernet|Twenty-FiveGigE|FortyGigE|FiftyGigE|HundredGigE|TwoHundredGigE|FourHundredGigE)\d+/\d+/\d+(:\d+)?|Bridge-Aggregation\d+))");
+  return re;
+}
+
+class H3cAdapter final : public Adapter {
+ public:
+  std::string_view vendor() const override { return kVendor; }
+  SessionKind session_kind() const override { return SessionKind::shell; }
+  ShellDialect shell_dialect() const override {
+    ShellDialect d;
+    // <H3C>, [H3C], [H3C-HundredGigE1/0/1], and the [Y/N]: questions of
+    // save and configuration replace (answered by the adapter).
+    d.prompt_regex = R"((^|\n)(<[\w.-]+>|\[[\w.\-/:]+\]) ?$|\[Y/N\]: ?$)";
+    d.error_regexes = {R"(^\s*% ?(Unrecognized|Incomplete|Too many|Wrong))", R"(^Error:)",
+                       R"(^\s*\^$)"};
+    d.setup_commands = {"screen-length disable"};
+    return d;
+  }
+  bool port_knob(model::Knob knob) const override { return is_port_knob(knob); }
+  std::set<model::Knob> unsupported_knobs() const override { return {model::Knob::buffers}; }
+  bool valid_interface(std::string_view name) const override {
+    return cli::valid_port_or_range(name, single_port());
+  }
+  Result<std::vector<std::string>> expand_interfaces(
+      const std::vector<std::string>& ranges) const override {
+    return cli::expand_ports(ranges, single_port());
+  }
+  model::Settings representable(const model::Settings& intent,
+                                Diagnostics& warnings) const override {
+    return h3c::representable(intent, warnings);
+  }
+  Result<std::vector<std::string>> render(const model::Settings& intent,
+                                          const std::vector<std::string>& ports,
+                                          const plan::Plan& changes,
+                                          Diagnostics& warnings) const override {
+    return h3c::render(intent, ports, changes, warnings);
+  }
+  Result<std::string> fetch_config(Session& session) const override {
+    return session.run("display current-configuration");
+  }
+  Result<SwitchState> parse(std::string_view config_text) const override {
+    return h3c::parse(config_text);
+  }
+  Status push(Session& session, const std::vector<std::string>& commands) const override {
+    return h3c::push(session, commands);
+  }
+};
+
+[[maybe_unused]] const bool registered =
+    register_adapter(kVendor, [] { return std::unique_ptr<Adapter>(new H3cAdapter); });
+
+}  // namespace
+
+}  // namespace rocecfg::sw::h3c

@@ -1,0 +1,72 @@
+// H3C Comware 7 (S6850, S9850, S9825, S9827). Classification is switch-wide:
+// with `qos trust dscp` a port maps DSCP -> 802.1p through the `qos map-table
+// dscp-dot1p` (`import 26 export 3`; default DSCP d -> d/8), and 802.1p ->
+// queue through `qos map-table dot1p-lp`, whose DEFAULT IS NOT IDENTITY
+// (0 -> 2, 1 -> 0, 2 -> 1, 3..7 -> 3..7): the adapter states the priority ->
+// queue map explicitly whenever it renders scheduling. Per port:
+//   PFC        `priority-flow-control enable` + `priority-flow-control no-drop
+//              dot1p 3` (`auto` follows DCBX and is reported off, with a note)
+//   watchdog   `priority-flow-control deadlock enable`; the times are switch-
+//              wide per 802.1p, in 100 ms units (`priority-flow-control
+//              deadlock cos 3 interval 2`, `... auto-recover cos 3 delay 2`).
+//              Recovery turns PFC off for the delay, so traffic is forwarded:
+//              action `forward` [verify on the target release].
+//   scheduling `qos wrr N group sp` (strict) or `qos wrr N group 1 byte-count
+//              W`; weights start at 1, so an ETS class of 0 % is applied as
+//              1 with a warning. Queues not mentioned are strict [verify].
+//   ECN        `qos wred apply ROCECFG`: the WRED table ROCECFG holds `queue 3
+//              drop-level 0 low-limit L high-limit H discard-probability P`
+//              and `queue 3 ecn`. L and H are queue lengths in buffer cells on
+//              S68xx/S98xx; rocecfg assumes 256-byte cells [verify per ASIC]
+//              and rounds up, with a warning naming the bytes applied.
+//   MTU        `jumboframe enable N` (frame size; `mtu N` is read as well).
+//
+// Commit model: changes apply immediately. The adapter saves an explicit
+// rollback point first (`save flash:/rocecfg-rollback.cfg`), arms `configuration
+// commit delay` so a change that cuts the switch off reverts by itself, and on
+// failure restores the saved file with `configuration replace file`
+// (adapter.cpp). `save` and `configuration replace` ask [Y/N]; the shell
+// dialect treats that question as a prompt and the adapter answers it.
+//
+// Pitfalls: PFC cannot be enabled on dot1p 0 in standalone mode, nor 0 or 7
+// with IRF; the PFC threshold must stay above the ECN high limit; WRED units
+// and ranges are platform-specific.
+//
+// Syntax: H3C S6850/S9850 QoS and PFC command references (Comware 7), H3C
+// configuration file management (save, configuration replace, commit delay).
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "plan/plan.h"
+#include "switch/adapter.h"
+
+namespace rocecfg::sw::h3c {
+
+inline constexpr std::string_view kVendor = "h3c";
+inline constexpr std::string_view kWredTable = "ROCECFG";
+inline constexpr std::string_view kRollbackFile = "flash:/rocecfg-rollback.cfg";
+inline constexpr std::string_view kCommitDelayMinutes = "5";
+inline constexpr uint64_t kCellBytes = 256;  // [verify] per ASIC
+inline constexpr uint32_t kDeadlockUnitMs = 100;
+inline constexpr uint32_t kMinMtuBytes = 1536;
+inline constexpr uint32_t kMaxMtuBytes = 12288;
+// The default 802.1p -> local precedence (queue) map.
+inline constexpr std::array<uint8_t, 8> kDefaultDot1pLp{2, 0, 1, 3, 4, 5, 6, 7};
+
+bool is_port_knob(model::Knob knob);
+model::Settings representable(const model::Settings& intent, Diagnostics& warnings);
+Result<std::vector<std::string>> render(const model::Settings& intent,
+                                        const std::vector<std::string>& ports,
+                                        const plan::Plan& changes, Diagnostics& warnings);
+Result<SwitchState> parse(std::string_view config_text);
+Status push(Session& session, const std::vector<std::string>& commands);
+
+// Bytes -> cells, rounded up (a threshold never ends up below what was asked).
+uint64_t cells(uint64_t bytes);
+
+}  // namespace rocecfg::sw::h3c

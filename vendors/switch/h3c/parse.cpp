@@ -1,0 +1,243 @@
+// H3C `display current-configuration` -> SwitchState (see h3c.h). Views are
+// separated by `#` and indented one space, like Huawei; `header motd %...%`
+// banners and `---- More ----` pager debris are removed by the config reader.
+#include <fmt/format.h>
+
+#include "../cli/common.h"
+#include "../cli/config_tree.h"
+#include "../cli/ports.h"
+#include "h3c.h"
+
+namespace rocecfg::sw::h3c {
+
+namespace {
+
+using cli::after_words;
+using cli::ConfigLine;
+using cli::number;
+using cli::starts_with_words;
+using cli::words;
+
+const std::regex& port_grammar() {
+  static const std::regex re(
+      R"(((Ten-GigabitEthernet|Twenty-FiveGigE|FortyGigE|FiftyGigE|HundredGigE|TwoHundredGigE|FourHundredGigE)\d+/\d+/\d+(:\d+)?|Bridge-Aggregation\d+))");
+  return re;
+}
+
+struct WredQueue {
+  std::optional<uint64_t> low_cells, high_cells;
+  uint32_t probability = 100;
+  bool ecn = false;
+};
+
+struct Port {
+  std::optional<uint32_t> mtu_bytes;
+  std::optional<model::Trust> trust;
+  std::string pfc_mode;  // "", enable, auto
+  PriorityMask no_drop;
+  bool deadlock = false;
+  std::map<unsigned, std::optional<unsigned>> wrr;  // queue -> weight (nullopt: sp)
+  std::string wred_table;
+};
+
+struct Parser {
+  SwitchState state;
+  std::map<uint8_t, uint8_t> explicit_dscp;
+  std::array<uint8_t, 8> dot1p_lp = kDefaultDot1pLp;
+  std::map<std::string, std::map<unsigned, WredQueue>> wred_tables;
+  std::map<unsigned, uint32_t> deadlock_interval, recover_delay;  // cos -> units
+  uint32_t unit_ms = kDeadlockUnitMs;
+  std::vector<std::pair<std::string, Port>> ports;
+  std::set<std::string> noted;
+
+  void note(const ConfigLine& l, const std::string& what) {
+    if (noted.insert(what).second)
+      state.notes.push_back(fmt::format("line {}: {}: {}", l.line, what, l.text));
+  }
+
+  // " import 24 26 export 3" (also "import 24 to 31 export 3").
+  void read_map(const ConfigLine& l, unsigned max_import, auto&& set) {
+    for (const auto& c : l.children) {
+      std::string t = c.text;
+      size_t ex = t.find(" export ");
+      if (!starts_with_words(t, "import") || ex == std::string::npos) continue;
+      auto list = cli::parse_number_list(t.substr(7, ex - 7), max_import);
+      auto out = number(t.substr(ex + 8), 7);
+      if (!list || !out) {
+        note(c, "not understood");
+        continue;
+      }
+      for (unsigned v : *list) set(v, static_cast<uint8_t>(*out));
+    }
+  }
+
+  void read_interface(const ConfigLine& l) {
+    auto names = cli::expand_ports({std::string(after_words(l.text, "interface"))}, port_grammar());
+    if (!names) return;  // M-GigabitEthernet, Vlan-interface, LoopBack ...
+    Port p;
+    for (const auto& c : l.children) {
+      const std::string& t = c.text;
+      auto w = words(t);
+      if (starts_with_words(t, "jumboframe enable") || starts_with_words(t, "mtu")) {
+        if (auto n = number(w.back(), 12288)) p.mtu_bytes = static_cast<uint32_t>(*n);
+      } else if (t == "qos trust dscp")
+        p.trust = model::Trust::dscp;
+      else if (t == "qos trust dot1p")
+        p.trust = model::Trust::pcp;
+      else if (t == "priority-flow-control enable")
+        p.pfc_mode = "enable";
+      else if (t == "priority-flow-control auto")
+        p.pfc_mode = "auto";
+      else if (starts_with_words(t, "priority-flow-control no-drop dot1p")) {
+        auto list =
+            cli::parse_number_list(after_words(t, "priority-flow-control no-drop dot1p"), 7);
+        if (!list)
+          note(c, "not understood");
+        else
+          for (unsigned v : *list) p.no_drop.set(Priority::unchecked(v));
+      } else if (t == "priority-flow-control deadlock enable")
+        p.deadlock = true;
+      else if (starts_with_words(t, "qos wrr") && w.size() == 5 && w[3] == "group" &&
+               w[4] == "sp") {
+        if (auto q = number(w[2], 7)) p.wrr[static_cast<unsigned>(*q)] = std::nullopt;
+      } else if (starts_with_words(t, "qos wrr") && w.size() == 7 && w[3] == "group") {
+        auto q = number(w[2], 7);
+        auto wt = number(w[6], 255);
+        if (q && wt)
+          p.wrr[static_cast<unsigned>(*q)] = static_cast<unsigned>(*wt);
+        else
+          note(c, "not understood");
+      } else if (starts_with_words(t, "qos wred apply"))
+        p.wred_table = std::string(w.back());
+      else if (t == "qos wrr byte-count" || t == "qos wrr weight")
+        continue;
+      else if (starts_with_words(t, "qos") || starts_with_words(t, "priority-flow-control"))
+        note(c, "not understood");
+    }
+    for (const auto& n : *names) ports.emplace_back(n, p);
+  }
+
+  void read(const ConfigLine& l) {
+    const std::string& t = l.text;
+    auto w = words(t);
+    if (t == "qos map-table dscp-dot1p") {
+      read_map(l, 63, [&](unsigned d, uint8_t p) { explicit_dscp[static_cast<uint8_t>(d)] = p; });
+    } else if (t == "qos map-table dot1p-lp") {
+      read_map(l, 7, [&](unsigned p, uint8_t q) { dot1p_lp[p] = q; });
+    } else if (starts_with_words(t, "qos wred queue table") && w.size() == 5) {
+      auto& table = wred_tables[std::string(w[4])];
+      for (const auto& c : l.children) {
+        auto cw = words(c.text);
+        if (cw.size() < 3 || cw[0] != "queue") continue;
+        auto q = number(cw[1], 7);
+        if (!q) continue;
+        WredQueue& wq = table[static_cast<unsigned>(*q)];
+        if (cw.size() == 3 && cw[2] == "ecn")
+          wq.ecn = true;
+        else if (cw.size() == 10 && cw[2] == "drop-level" && cw[4] == "low-limit") {
+          if (cw[3] != "0") continue;  // green is what RoCE traffic is
+          wq.low_cells = number(cw[5], 1u << 24);
+          wq.high_cells = number(cw[7], 1u << 24);
+          if (auto pr = number(cw[9], 100)) wq.probability = static_cast<uint32_t>(*pr);
+        }
+      }
+    } else if (t == "priority-flow-control deadlock precision high") {
+      unit_ms = 10;
+    } else if (starts_with_words(t, "priority-flow-control deadlock cos") && w.size() == 6) {
+      auto c = number(w[3], 7);
+      auto n = number(w[5], 15);
+      if (c && n) deadlock_interval[static_cast<unsigned>(*c)] = static_cast<uint32_t>(*n);
+    } else if (starts_with_words(t, "priority-flow-control deadlock auto-recover cos") &&
+               w.size() == 7) {
+      auto c = number(w[4], 7);
+      auto n = number(w[6], 15);
+      if (c && n) recover_delay[static_cast<unsigned>(*c)] = static_cast<uint32_t>(*n);
+    } else if (starts_with_words(t, "interface")) {
+      read_interface(l);
+    }
+  }
+
+  model::Settings port_settings(const std::string& name, const Port& p) {
+    model::Settings s;
+    s.mtu_bytes = p.mtu_bytes;
+    s.trust = p.trust;
+    s.pfc_enabled = p.pfc_mode == "enable" ? p.no_drop : PriorityMask{};
+    if (p.pfc_mode == "auto" && noted.insert("pfc auto").second)
+      state.notes.push_back(name + ": PFC auto follows DCBX negotiation; reported off");
+
+    model::Ets ets;
+    ets.prio_tc = dot1p_lp;
+    for (unsigned q = 0; q < 8; ++q) {
+      auto it = p.wrr.find(q);
+      bool strict = it == p.wrr.end() || !it->second;  // [verify] SP when not configured
+      ets.tc_tsa[q] = strict ? model::Tsa::strict : model::Tsa::ets;
+      ets.tc_bandwidth_percent[q] = strict ? 0 : static_cast<uint8_t>(std::min(*it->second, 100u));
+    }
+    s.ets = ets;
+
+    PriorityMask ecn_prios;
+    std::optional<model::Ecn> ecn;
+    if (!p.wred_table.empty()) {
+      state.policies["wred " + p.wred_table].push_back(name);
+      auto t = wred_tables.find(p.wred_table);
+      if (t == wred_tables.end()) {
+        state.notes.push_back(name + ": WRED table " + p.wred_table + " is not defined");
+      } else {
+        for (const auto& [q, wq] : t->second) {
+          if (!wq.ecn || !wq.low_cells || !wq.high_cells) continue;
+          if (!ecn)
+            ecn =
+                model::Ecn{*wq.low_cells * kCellBytes, *wq.high_cells * kCellBytes, wq.probability};
+          for (unsigned pr = 0; pr < 8; ++pr)
+            if (dot1p_lp[pr] == q) ecn_prios.set(Priority::unchecked(pr));
+        }
+      }
+    }
+    s.ecn = ecn;
+    s.ecn_priorities = ecn_prios;
+
+    if (p.deadlock && !s.pfc_enabled->empty()) {
+      std::optional<std::pair<uint32_t, uint32_t>> times;
+      bool all = true;
+      for (unsigned c = 0; c < 8; ++c) {
+        if (!s.pfc_enabled->has(Priority::unchecked(c))) continue;
+        if (!deadlock_interval.contains(c) || !recover_delay.contains(c)) {
+          all = false;
+          continue;
+        }
+        std::pair<uint32_t, uint32_t> t{deadlock_interval[c] * unit_ms, recover_delay[c] * unit_ms};
+        if (times && *times != t) all = false;
+        times = t;
+      }
+      if (all && times)
+        s.pfc_watchdog =
+            model::PfcWatchdog{times->first, times->second, model::WatchdogAction::forward};
+    }
+    return s;
+  }
+};
+
+}  // namespace
+
+Result<SwitchState> parse(std::string_view config_text) {
+  cli::TreeOptions options;
+  options.comment_chars = "#";
+  options.delimited_banners = {"header motd", "header login", "header shell", "header incoming",
+                               "header legal"};
+  options.openers = {"interface", "qos map-table", "qos wred queue table"};
+  Parser p;
+  for (const auto& line : cli::parse_tree(config_text, options)) p.read(line);
+  PriorityMask lossless;
+  for (const auto& [name, port] : p.ports) {
+    model::Settings s = p.port_settings(name, port);
+    lossless = PriorityMask(lossless.bits() | s.pfc_enabled->bits());
+    p.state.ports[name] = std::move(s);
+  }
+  auto dscp = cli::dscp_by_class_selector();  // Comware default: DSCP d -> 802.1p d/8
+  for (auto [d, pr] : p.explicit_dscp) dscp[d] = pr;
+  p.state.global.dscp_priority = dscp;
+  p.state.global.cnp = cli::infer_cnp(p.explicit_dscp, lossless);
+  return std::move(p.state);
+}
+
+}  // namespace rocecfg::sw::h3c

@@ -1,0 +1,233 @@
+// Intent -> H3C Comware system-view commands (see h3c.h for the model).
+// Views are left with `quit`; one `interface` view per port.
+#include <fmt/format.h>
+
+#include "../cli/common.h"
+#include "../cli/ports.h"
+#include "h3c.h"
+
+namespace rocecfg::sw::h3c {
+
+namespace {
+
+using model::Knob;
+
+std::array<uint8_t, 8> prio_queue(const model::Settings& s) {
+  return s.ets ? s.ets->prio_tc : kDefaultDot1pLp;
+}
+
+std::set<unsigned> ecn_queues(const model::Settings& s) {
+  std::set<unsigned> out;
+  if (!s.ecn_priorities || !s.ecn) return out;
+  auto pq = prio_queue(s);
+  for (unsigned p = 0; p < 8; ++p)
+    if (s.ecn_priorities->has(Priority::unchecked(p))) out.insert(pq[p]);
+  return out;
+}
+
+std::string priority_list(PriorityMask m) {
+  std::vector<std::string> out;
+  for (unsigned p = 0; p < 8; ++p)
+    if (m.has(Priority::unchecked(p))) out.push_back(std::to_string(p));
+  return cli::join(out, ",");
+}
+
+uint32_t units(uint32_t ms) {
+  return std::clamp<uint32_t>((ms + kDeadlockUnitMs / 2) / kDeadlockUnitMs, 1, 15);
+}
+
+void global_lines(const model::Settings& intent, const cli::RenderPlan& plan,
+                  std::vector<std::string>& out) {
+  model::Settings want = plan.global_want(intent);
+  if (plan.has_global(Knob::dscp_map) || plan.has_global(Knob::cnp)) {
+    out.push_back("qos map-table dscp-dot1p");
+    for (auto [d, p] : cli::dscp_entries(want))
+      out.push_back(fmt::format(" import {} export {}", d, p));
+    out.push_back(" quit");
+  }
+  if (const plan::Step* ets = plan.any_port_step(Knob::ets); ets && ets->after.ets) {
+    // Stated in full: the default dot1p-lp map is not identity.
+    out.push_back("qos map-table dot1p-lp");
+    for (unsigned p = 0; p < 8; ++p)
+      out.push_back(fmt::format(" import {} export {}", p, ets->after.ets->prio_tc[p]));
+    out.push_back(" quit");
+  }
+  const plan::Step* ecn = plan.any_port_step(Knob::ecn);
+  const plan::Step* ecn_p = plan.any_port_step(Knob::ecn_priorities);
+  if (ecn || ecn_p) {
+    model::Settings w = intent;
+    if (ecn) w.ecn = ecn->after.ecn;
+    if (ecn_p) w.ecn_priorities = ecn_p->after.ecn_priorities;
+    std::set<unsigned> now = ecn_queues(w), was;
+    for (const auto& [port, knobs] : plan.ports)
+      for (Knob k : {Knob::ecn, Knob::ecn_priorities})
+        if (auto it = knobs.find(k); it != knobs.end() && it->second.before.ecn_priorities) {
+          model::Settings b = it->second.before;
+          b.ecn = model::Ecn{};
+          b.ets = w.ets;
+          for (unsigned q : ecn_queues(b)) was.insert(q);
+        }
+    out.push_back(fmt::format("qos wred queue table {}", kWredTable));
+    for (unsigned q : now) {
+      out.push_back(
+          fmt::format(" queue {} drop-level 0 low-limit {} high-limit {} discard-probability {}", q,
+                      cells(w.ecn->min_threshold_bytes), cells(w.ecn->max_threshold_bytes),
+                      w.ecn->mark_probability_percent));
+      out.push_back(fmt::format(" queue {} weighting-constant 0", q));
+      out.push_back(fmt::format(" queue {} ecn", q));
+    }
+    for (unsigned q : was)
+      if (!now.contains(q)) out.push_back(fmt::format(" undo queue {} ecn", q));
+    out.push_back(" quit");
+  }
+  if (const plan::Step* wd = plan.any_port_step(Knob::pfc_watchdog); wd && wd->after.pfc_watchdog) {
+    PriorityMask prios = intent.pfc_enabled.value_or(PriorityMask{});
+    if (const plan::Step* pfc = plan.any_port_step(Knob::pfc))
+      prios = pfc->after.pfc_enabled.value_or(PriorityMask{});
+    for (unsigned p = 0; p < 8; ++p) {
+      if (!prios.has(Priority::unchecked(p))) continue;
+      out.push_back(fmt::format("priority-flow-control deadlock cos {} interval {}", p,
+                                units(wd->after.pfc_watchdog->detection_ms)));
+      out.push_back(fmt::format("priority-flow-control deadlock auto-recover cos {} delay {}", p,
+                                units(wd->after.pfc_watchdog->restoration_ms)));
+    }
+  }
+}
+
+Result<std::vector<std::string>> port_lines(const model::Settings& want,
+                                            const std::map<Knob, plan::Step>& knobs) {
+  std::vector<std::string> lines;
+  if (knobs.contains(Knob::mtu)) {
+    if (!want.mtu_bytes)
+      lines.push_back("undo jumboframe enable");
+    else if (*want.mtu_bytes < kMinMtuBytes || *want.mtu_bytes > kMaxMtuBytes)
+      return fail(ErrorKind::invalid_input, "mtu",
+                  fmt::format("H3C jumbo frames are {}..{} bytes, not {}", kMinMtuBytes,
+                              kMaxMtuBytes, *want.mtu_bytes));
+    else
+      lines.push_back(fmt::format("jumboframe enable {}", *want.mtu_bytes));
+  }
+  if (knobs.contains(Knob::trust)) {
+    if (want.trust == model::Trust::dscp)
+      lines.push_back("qos trust dscp");
+    else if (want.trust == model::Trust::pcp)
+      lines.push_back("qos trust dot1p");
+    else
+      lines.push_back("undo qos trust");
+  }
+  if (knobs.contains(Knob::pfc)) {
+    PriorityMask m = want.pfc_enabled.value_or(PriorityMask{});
+    if (m.empty()) {
+      lines.push_back("undo priority-flow-control enable");
+    } else {
+      lines.push_back("priority-flow-control enable");
+      lines.push_back("priority-flow-control no-drop dot1p " + priority_list(m));
+    }
+  }
+  if (knobs.contains(Knob::pfc_watchdog))
+    lines.push_back(want.pfc_watchdog ? "priority-flow-control deadlock enable"
+                                      : "undo priority-flow-control deadlock enable");
+  if (knobs.contains(Knob::ets) && want.ets) {
+    lines.push_back("qos wrr byte-count");
+    for (unsigned q = 0; q < 8; ++q) {
+      if (want.ets->tc_tsa[q] == model::Tsa::strict)
+        lines.push_back(fmt::format("qos wrr {} group sp", q));
+      else
+        lines.push_back(fmt::format("qos wrr {} group 1 byte-count {}", q,
+                                    std::max<unsigned>(want.ets->tc_bandwidth_percent[q], 1)));
+    }
+  }
+  if (knobs.contains(Knob::ecn) || knobs.contains(Knob::ecn_priorities))
+    lines.push_back(ecn_queues(want).empty() ? "undo qos wred apply"
+                                             : fmt::format("qos wred apply {}", kWredTable));
+  return lines;
+}
+
+}  // namespace
+
+uint64_t cells(uint64_t bytes) {
+  return (bytes + kCellBytes - 1) / kCellBytes;
+}
+
+bool is_port_knob(model::Knob knob) {
+  switch (knob) {
+    case Knob::mtu:
+    case Knob::trust:
+    case Knob::pfc:
+    case Knob::pfc_watchdog:
+    case Knob::ets:
+    case Knob::ecn:
+    case Knob::ecn_priorities:
+      return true;
+    default:
+      return false;
+  }
+}
+
+model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
+  model::Settings out = intent;
+  if (out.ets) {
+    bool raised = false;
+    for (unsigned q = 0; q < 8; ++q) {
+      if (out.ets->tc_tsa[q] == model::Tsa::strict || out.ets->tc_bandwidth_percent[q] > 0)
+        continue;
+      out.ets->tc_bandwidth_percent[q] = 1;
+      raised = true;
+    }
+    if (raised)
+      cli::warn(warnings, kVendor, Knob::ets,
+                "H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1");
+  }
+  if (out.ecn) {
+    model::Ecn held = *out.ecn;
+    held.min_threshold_bytes = cells(held.min_threshold_bytes) * kCellBytes;
+    held.max_threshold_bytes = cells(held.max_threshold_bytes) * kCellBytes;
+    if (held != *out.ecn)
+      cli::warn(warnings, kVendor, Knob::ecn,
+                fmt::format("H3C WRED limits are in {}-byte cells: {}B/{}B are applied as "
+                            "{}B/{}B ({}/{} cells)",
+                            kCellBytes, out.ecn->min_threshold_bytes, out.ecn->max_threshold_bytes,
+                            held.min_threshold_bytes, held.max_threshold_bytes,
+                            cells(held.min_threshold_bytes), cells(held.max_threshold_bytes)));
+    out.ecn = held;
+  }
+  if (out.pfc_watchdog) {
+    model::PfcWatchdog& wd = *out.pfc_watchdog;
+    model::PfcWatchdog held{units(wd.detection_ms) * kDeadlockUnitMs,
+                            units(wd.restoration_ms) * kDeadlockUnitMs,
+                            model::WatchdogAction::forward};
+    if (held.detection_ms != wd.detection_ms || held.restoration_ms != wd.restoration_ms)
+      cli::warn(
+          warnings, kVendor, Knob::pfc_watchdog,
+          fmt::format("H3C deadlock times are 1..15 x 100 ms: {}ms/{}ms are applied as "
+                      "{}ms/{}ms",
+                      wd.detection_ms, wd.restoration_ms, held.detection_ms, held.restoration_ms));
+    if (wd.action != model::WatchdogAction::forward)
+      cli::warn(warnings, kVendor, Knob::pfc_watchdog,
+                std::string("H3C deadlock recovery turns PFC off and keeps forwarding: action ") +
+                    to_string(wd.action) + " is applied as forward");
+    wd = held;
+  }
+  return out;
+}
+
+Result<std::vector<std::string>> render(const model::Settings& intent,
+                                        const std::vector<std::string>& ports,
+                                        const plan::Plan& changes, Diagnostics& warnings) {
+  (void)warnings;  // representable() says what H3C cannot hold
+  auto plan = cli::render_plan(changes, ports);
+  if (!plan) return std::unexpected(plan.error());
+  std::vector<std::string> out;
+  global_lines(intent, *plan, out);
+  auto lines = [&](const std::string& port) -> Result<std::vector<std::string>> {
+    auto it = plan->ports.find(port);
+    if (it == plan->ports.end()) return std::vector<std::string>{};
+    return port_lines(plan->port_want(intent, port), it->second);
+  };
+  auto open = [](const cli::PortRun& run) { return "interface " + run.first; };
+  if (auto ok = cli::port_stanzas(ports, lines, open, {false, " ", "quit"}, out); !ok)
+    return std::unexpected(ok.error());
+  return out;
+}
+
+}  // namespace rocecfg::sw::h3c

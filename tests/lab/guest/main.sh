@@ -107,7 +107,11 @@ log "ready"
 
 # ------------------------------------------------------------------ scenario(s)
 export PATH=$LAB_BUILD_DIR/tools:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/tmp TERM=dumb LANG=C.UTF-8
-stty -F "$OUT" raw -echo 2>/dev/null   # no \n -> \r\n translation on the scenario channel
+if [ "$LAB_MODE" = shell ]; then
+  stty -F "$OUT" sane 2>/dev/null
+else
+  stty -F "$OUT" raw -echo 2>/dev/null   # no \n -> \r\n translation on the scenario channel
+fi
 if ! cd "$LAB_CWD" 2>/dev/null; then
   # e.g. a cwd under the host's /tmp, which the guest's own tmpfs hides
   echo "lab: cwd $LAB_CWD is not visible in the guest; running in /tmp" >"$OUT"
@@ -123,7 +127,14 @@ run_one() {   # run_one CMD ARGS...; prints nothing itself, returns the status
   fi
 }
 
-if [ "$LAB_MODE" = run ]; then
+if [ "$LAB_MODE" = shell ]; then
+  log "interactive shell"
+  echo "lab: guest shell (fabric ready; 'exit' powers off)" >"$OUT"
+  # setsid -c: ttyS1 becomes the controlling terminal, so job control and Ctrl-C work
+  # shellcheck disable=SC2094  # a terminal: reading and writing it is the point
+  PS1='lab-guest:\w# ' setsid -c -w bash --norc -i <"$OUT" >"$OUT" 2>&1
+  echo "$?" >"$CTL/status"
+elif [ "$LAB_MODE" = run ]; then
   log "running ${LAB_ARGV[*]}"
   run_one "${LAB_ARGV[@]}"
   st=$?

@@ -11,6 +11,8 @@
  *
  *   dcbnl_status DEV pfc MASK            set pfc_en = MASK (0x08 = priority 3)
  *   dcbnl_status DEV app-dscp DSCP PRIO  add a DSCP APP entry
+ *   dcbnl_status DEV ets-bw B0,...,B7    all 8 TCs ETS with these bandwidths, prio N -> TC N
+ *                                        (lets a test send what `dcb ets set` would refuse)
  *
  * Exit: 0 driver accepted, 1 driver returned an error (printed), 2 usage or netlink error.
  */
@@ -43,7 +45,7 @@ static struct nlattr *put(struct req *r, unsigned short type, const void *data, 
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: dcbnl_status DEV pfc MASK | DEV app-dscp DSCP PRIO\n");
+	fprintf(stderr, "usage: dcbnl_status DEV pfc MASK | DEV app-dscp DSCP PRIO | DEV ets-bw B0,...,B7\n");
 	return 2;
 }
 
@@ -78,6 +80,19 @@ int main(int argc, char **argv)
 
 		put(&r, DCB_ATTR_IEEE_APP, &app, sizeof(app));
 		table->nla_len = (char *)(r.buf + r.len) - (char *)table;
+	} else if (!strcmp(argv[2], "ets-bw")) {
+		struct ieee_ets ets = { .ets_cap = IEEE_8021QAZ_MAX_TCS };
+		char *cur = argv[3];
+		int i;
+
+		for (i = 0; i < IEEE_8021QAZ_MAX_TCS; i++) {
+			ets.tc_tsa[i] = IEEE_8021QAZ_TSA_ETS;
+			ets.prio_tc[i] = i;
+			ets.tc_tx_bw[i] = (unsigned char)strtoul(cur, &cur, 0);
+			if (*cur == ',')
+				cur++;
+		}
+		put(&r, DCB_ATTR_IEEE_ETS, &ets, sizeof(ets));
 	} else {
 		return usage();
 	}

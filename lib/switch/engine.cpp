@@ -154,8 +154,11 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
     r.reason = "push failed, pre-change config restored: " + pushed.error().to_string();
     return r;
   }
-  // Verify: what the switch now says must leave nothing to do.
+  // Verify: what the switch now says must leave nothing to do. A read-back
+  // that fails (dropped connection, timeout) is retried once on a fresh
+  // connection before the apply is judged.
   auto after = observe(adapter, session);
+  if (!after && session.reconnect()) after = observe(adapter, session);
   Result<plan::Plan> again = after ? plan_switch(adapter, intent, ports, *after)
                                    : Result<plan::Plan>(std::unexpected(after.error()));
   if (again && again->changes() == 0) {
@@ -167,9 +170,6 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
                         ? fmt::format("{} knob(s) did not read back as intended", again->changes())
                         : "read-back failed: " + again.error().to_string();
   // Put back what this apply changed, from the values observed before it.
-  if (!after) {
-    if (auto ok = session.reconnect(); ok) after = observe(adapter, session);
-  }
   if (!after) {
     r.outcome = SwitchOutcome::failed;
     r.reason = why + "; cannot read the switch to roll back: " + after.error().to_string();

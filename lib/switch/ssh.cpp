@@ -120,8 +120,6 @@ Result<std::unique_ptr<SshConnection>> SshConnection::open(const SshTarget& t) {
   ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout_s);
   ssh_options_set(s, SSH_OPTIONS_TIMEOUT_USEC, &timeout_us);
   if (!t.known_hosts.empty()) ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, t.known_hosts.c_str());
-  // Key exchange with an unknown key must not fall back to asking anyone.
-  ssh_options_set(s, SSH_OPTIONS_STRICTHOSTKEYCHECK, &no);
   if (ssh_connect(s) != SSH_OK)
     return fail(ErrorKind::failed, where(t),
                 fmt::format("cannot connect to {}:{}: {}", t.host, t.port, ssh_get_error(s)));
@@ -182,15 +180,21 @@ Result<std::string> ExecSession::exec(const std::string& command) {
   const std::string ctx = where(target_);
   if (!connection_)
     return fail(ErrorKind::failed, ctx, "not connected (an earlier command failed)");
-  auto channel = connection_->new_channel(target_);
-  if (!channel) {
+  auto opened = connection_->new_channel(target_);
+  if (!opened) {
     connection_.reset();
-    return std::unexpected(channel.error());
+    return std::unexpected(opened.error());
   }
-  ssh_channel ch = channel->get();
+  ChannelPtr channel = std::move(*opened);
+  // A channel must be freed before the session that owns it.
+  auto lose_connection = [&] {
+    channel.reset();
+    connection_.reset();
+  };
+  ssh_channel ch = channel.get();
   if (ssh_channel_request_exec(ch, command.c_str()) != SSH_OK) {
     std::string why = ssh_get_error(connection_->handle());
-    connection_.reset();
+    lose_connection();
     return fail(ErrorKind::failed, ctx, fmt::format("cannot run {:?}: {}", command, why));
   }
   std::string out, err;
@@ -200,7 +204,7 @@ Result<std::string> ExecSession::exec(const std::string& command) {
   // and the deadline is checked at least every 50 ms.
   while (!ssh_channel_is_eof(ch)) {
     if (deadline.expired()) {
-      connection_.reset();  // the device may be wedged; never reuse this connection
+      lose_connection();  // the device may be wedged; never reuse this connection
       return fail(
           ErrorKind::timeout, ctx,
           fmt::format("{:?} did not finish within {} ms", command, target_.command_timeout_ms));
@@ -208,14 +212,14 @@ Result<std::string> ExecSession::exec(const std::string& command) {
     int n = ssh_channel_read_timeout(ch, buf, sizeof buf, 0, std::min(50, deadline.remaining_ms()));
     if (n == SSH_ERROR) {
       std::string why = ssh_get_error(connection_->handle());
-      connection_.reset();
+      lose_connection();
       return fail(ErrorKind::failed, ctx,
                   fmt::format("connection lost during {:?}: {}", command, why));
     }
     if (n > 0) out.append(buf, static_cast<size_t>(n));
     if (n == 0 && (!ssh_is_connected(connection_->handle()) || ssh_channel_is_closed(ch))) {
       if (ssh_channel_is_eof(ch)) break;
-      connection_.reset();
+      lose_connection();
       return fail(ErrorKind::failed, ctx, fmt::format("connection lost during {:?}", command));
     }
     int m = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1);
@@ -228,7 +232,7 @@ Result<std::string> ExecSession::exec(const std::string& command) {
   ssh_channel_send_eof(ch);
   int status = ssh_channel_get_exit_status(ch);
   if (status == -1 && !ssh_is_connected(connection_->handle())) {
-    connection_.reset();
+    lose_connection();
     return fail(ErrorKind::failed, ctx, fmt::format("connection lost during {:?}", command));
   }
   if (status != 0) {

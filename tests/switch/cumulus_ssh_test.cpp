@@ -1,0 +1,187 @@
+// Cumulus end to end: the real transport against a real sshd whose forced
+// command emulates NVUE (tests/switch/emu/cumulus_emu.py).
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "switch/engine.h"
+#include "switch/fleet.h"
+#include "switch/ssh.h"
+#include "switch_fixtures.h"
+
+namespace rocecfg::sw::testing {
+
+namespace {
+
+const std::vector<std::string> kPorts = {"swp1", "swp2", "swp3", "swp4"};
+
+std::string running_config(SshdFixture& fx, size_t i) {
+  auto s = ExecSession::open(fx.target(i));
+  REQUIRE_MESSAGE(s, s.error().to_string());
+  auto text = (*s)->run("nv config show -o commands");
+  REQUIRE_MESSAGE(text, text.error().to_string());
+  return *text;
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write_all(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::trunc) << text;
+}
+
+SwitchResult apply_once(SshdFixture& fx, size_t i, const model::Settings& intent,
+                        uint32_t command_timeout_ms = 10000) {
+  auto adapter = make_adapter("cumulus");
+  REQUIRE(adapter);
+  SshTarget t = fx.target(i);
+  t.command_timeout_ms = command_timeout_ms;
+  auto s = ExecSession::open(t);
+  REQUIRE_MESSAGE(s, s.error().to_string());
+  return apply_switch(*adapter, **s, intent, kPorts, false);
+}
+
+}  // namespace
+
+TEST_SUITE("cumulus over ssh") {
+  TEST_CASE(
+      "apply from factory defaults, then audit shows no drift and a second apply sends "
+      "nothing") {
+    SshdFixture fx({"cumulus"});
+    SwitchResult first = apply_once(fx, 0, standard_profile());
+    INFO(first.reason);
+    CHECK(first.outcome == SwitchOutcome::applied);
+    CHECK(first.plan.changes() > 0);
+
+    auto adapter = make_adapter("cumulus");
+    auto s = ExecSession::open(fx.target(0));
+    REQUIRE(s);
+    SwitchResult audit = audit_switch(*adapter, **s, standard_profile(), kPorts);
+    CHECK(audit.outcome == SwitchOutcome::in_sync);
+    CHECK(audit.plan.changes() == 0);
+
+    fx.clear_log(0);
+    SwitchResult second = apply_once(fx, 0, standard_profile());
+    CHECK(second.outcome == SwitchOutcome::in_sync);
+    CHECK(second.commands.empty());
+    CHECK(fx.log(0) == std::vector<std::string>{"nv config show -o commands"});
+
+    std::string config = running_config(fx, 0);
+    CHECK(config.find(
+              "nv set qos congestion-control default-global traffic-class 3 probability 10") !=
+          std::string::npos);
+    CHECK(config.find("nv set interface swp4 qos pfc-watchdog") != std::string::npos);
+    CHECK(config.find("nv set interface swp5 qos pfc-watchdog") == std::string::npos);
+  }
+
+  TEST_CASE("drift injected on the switch is reported per interface and knob") {
+    SshdFixture fx({"cumulus"});
+    REQUIRE(apply_once(fx, 0, standard_profile()).outcome == SwitchOutcome::applied);
+    {
+      auto s = ExecSession::open(fx.target(0));
+      REQUIRE(s);
+      auto r = (*s)->run_all(
+          {"nv set qos congestion-control default-global traffic-class 3 probability 50",
+           "nv set interface swp2 link mtu 1500", "nv config apply -y"});
+      REQUIRE_MESSAGE(r, r.error().to_string());
+    }
+    auto adapter = make_adapter("cumulus");
+    auto s = ExecSession::open(fx.target(0));
+    REQUIRE(s);
+    SwitchResult audit = audit_switch(*adapter, **s, standard_profile(), kPorts);
+    CHECK(audit.outcome == SwitchOutcome::drift);
+    REQUIRE(audit.plan.steps.size() == 2);
+    CHECK(audit.plan.steps[0].target == "global");
+    CHECK(audit.plan.steps[0].knob == model::Knob::ecn);
+    CHECK(model::knob_value_text(audit.plan.steps[0].before, model::Knob::ecn) ==
+          "min=150KB max=1500KB p=50%");
+    CHECK(audit.plan.steps[1].target == "swp2");
+    CHECK(audit.plan.steps[1].knob == model::Knob::mtu);
+    CHECK(*audit.plan.steps[1].before.mtu_bytes == 1500);
+
+    // Apply repairs exactly those two and nothing else.
+    SwitchResult fix = apply_once(fx, 0, standard_profile());
+    CHECK(fix.outcome == SwitchOutcome::applied);
+    CHECK(fix.commands ==
+          std::vector<std::string>{
+              "nv set qos congestion-control default-global traffic-class 3 min-threshold 150000",
+              "nv set qos congestion-control default-global traffic-class 3 max-threshold 1500000",
+              "nv set qos congestion-control default-global traffic-class 3 probability 10",
+              "nv set interface swp2 link mtu 9216"});
+  }
+
+  TEST_CASE("a fault at every step of an apply leaves the running config exactly as before") {
+    SshdFixture fx({"cumulus"});
+    const std::string factory_state = read_all(fx.switches()[0].dir + "/state.json");
+    const std::string before = running_config(fx, 0);
+    // How many device commands does a clean apply take?
+    fx.clear_fault(0);
+    REQUIRE(apply_once(fx, 0, standard_profile()).outcome == SwitchOutcome::applied);
+    // The last command is the verification read after the commit.
+    const int steps = fx.commands_counted(0) - 1;
+    REQUIRE(steps > 5);
+    for (std::string kind : {"fail", "drop"}) {
+      for (int n = 1; n <= steps; ++n) {
+        CAPTURE(kind);
+        CAPTURE(n);
+        write_all(fx.switches()[0].dir + "/state.json", factory_state);
+        fx.set_fault(0, n, kind);
+        SwitchResult r = apply_once(fx, 0, standard_profile());
+        fx.clear_fault(0);
+        CHECK(r.outcome != SwitchOutcome::applied);
+        CHECK(running_config(fx, 0) == before);
+      }
+      // A failed verification read is retried on a new connection.
+      write_all(fx.switches()[0].dir + "/state.json", factory_state);
+      fx.set_fault(0, steps + 1, kind);
+      SwitchResult r = apply_once(fx, 0, standard_profile());
+      fx.clear_fault(0);
+      CHECK(r.outcome == SwitchOutcome::applied);
+    }
+    // A hang (the client times out) at the commit and at a staging command.
+    for (const char* match : {"nv config apply", "nv set interface"}) {
+      CAPTURE(match);
+      write_all(fx.switches()[0].dir + "/state.json", factory_state);
+      fx.set_fault(0, 1, "hang", match);
+      SwitchResult r = apply_once(fx, 0, standard_profile(), 1500);
+      fx.clear_fault(0);
+      CHECK(r.outcome == SwitchOutcome::failed);
+      CHECK(r.reason.find("did not finish within 1500 ms") != std::string::npos);
+      CHECK(running_config(fx, 0) == before);
+    }
+  }
+
+  TEST_CASE("a hung switch times out without blocking the others") {
+    SshdFixture fx({"cumulus:4"});
+    fx.set_fault(1, 1, "hang");  // its very first command never answers
+    std::vector<FleetSwitch> fleet;
+    for (size_t i = 0; i < 4; ++i) {
+      FleetSwitch f;
+      f.ssh = fx.target(i);
+      f.ssh.command_timeout_ms = 1500;
+      f.vendor = "cumulus";
+      f.interfaces = {"swp1-4"};
+      fleet.push_back(f);
+    }
+    std::vector<SwitchResult> results =
+        run_switches(fleet, standard_profile(), FleetMode::apply, 4);
+    REQUIRE(results.size() == 4);
+    for (size_t i = 0; i < 4; ++i) {
+      CAPTURE(i);
+      CHECK(results[i].name == fx.switches()[i].name);
+      if (i == 1) {
+        CHECK(results[i].outcome == SwitchOutcome::failed);
+        CHECK(results[i].reason.find("did not finish within 1500 ms") != std::string::npos);
+      } else {
+        CHECK(results[i].outcome == SwitchOutcome::applied);
+      }
+    }
+  }
+}
+
+}  // namespace rocecfg::sw::testing

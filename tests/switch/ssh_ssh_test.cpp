@@ -1,0 +1,180 @@
+// The transport itself against a real sshd: host-key policy, authentication
+// errors, exec exit codes, timeouts, dropped connections, and the interactive
+// shell (prompts, paging, error markers) against tests/switch/emu/testcli_emu.py.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "switch/ssh.h"
+#include "switch_fixtures.h"
+
+namespace rocecfg::sw::testing {
+
+namespace {
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+ShellDialect testcli_dialect() {
+  ShellDialect d;
+  d.prompt_regex = R"(^[\w.-]+(\([\w-]+\))?[#>] ?$)";
+  d.error_regexes = {R"(^% ?Invalid input)", R"(^Error:)"};
+  d.setup_commands = {"terminal length 0"};
+  return d;
+}
+}  // namespace
+
+TEST_SUITE("ssh transport") {
+  TEST_CASE("an unknown host key is refused with its SHA256 fingerprint") {
+    SshdFixture fx({"cumulus"});
+    SshTarget t = fx.target(0);
+    t.known_hosts = fx.dir() + "/empty_known_hosts";
+    std::ofstream(t.known_hosts).close();
+    auto s = ExecSession::open(t);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().kind == ErrorKind::permission);
+    CHECK(s.error().message.find("unknown host key SHA256:") == 0);
+    CHECK(s.error().message.find("--accept-new-host-keys") != std::string::npos);
+    CHECK(fx.log(0).empty());  // nothing ran on the device
+
+    SUBCASE("accept-new records it, and later connections need no flag") {
+      t.accept_new_host_key = true;
+      auto first = ExecSession::open(t);
+      REQUIRE_MESSAGE(first, first.error().to_string());
+      CHECK(read_all(t.known_hosts).find("ssh-ed25519") != std::string::npos);
+      t.accept_new_host_key = false;
+      auto again = ExecSession::open(t);
+      CHECK_MESSAGE(again, again.error().to_string());
+    }
+  }
+
+  TEST_CASE("a changed host key is refused even with accept-new") {
+    SshdFixture fx({"cumulus"});
+    SshTarget t = fx.target(0);
+    // Another key for the same [host]:port.
+    std::string other = fx.dir() + "/other_key";
+    REQUIRE(std::system(("ssh-keygen -q -t ed25519 -N '' -f " + other).c_str()) == 0);
+    std::string pub = read_all(other + ".pub");
+    pub = pub.substr(0, pub.find(' ', pub.find(' ') + 1));
+    t.known_hosts = fx.dir() + "/changed_known_hosts";
+    std::ofstream(t.known_hosts) << "[127.0.0.1]:" << t.port << " " << pub << "\n";
+    t.accept_new_host_key = true;
+    auto s = ExecSession::open(t);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().kind == ErrorKind::permission);
+    CHECK(s.error().message.find("does not match") != std::string::npos);
+    CHECK(s.error().message.find("SHA256:") != std::string::npos);
+  }
+
+  TEST_CASE("a missing password variable is named, its value never shown") {
+    SshdFixture fx({"cumulus"});
+    SshTarget t = fx.target(0);
+    t.identity_file.clear();
+    t.password_env = "ROCECFG_TEST_NO_SUCH_VAR";
+    unsetenv("SSH_AUTH_SOCK");
+    auto s = ExecSession::open(t);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().message ==
+          "environment variable ROCECFG_TEST_NO_SUCH_VAR (password_env) is not set");
+    setenv("ROCECFG_TEST_PW", "hunter2-secret", 1);
+    t.password_env = "ROCECFG_TEST_PW";
+    auto denied = ExecSession::open(t);  // sshd allows keys only
+    REQUIRE_FALSE(denied);
+    CHECK(denied.error().message.find("authentication as") == 0);
+    CHECK(denied.error().message.find("password from $ROCECFG_TEST_PW") != std::string::npos);
+    CHECK(denied.error().message.find("hunter2") == std::string::npos);
+  }
+
+  TEST_CASE("exec: output, failures with the device's message, refusal of injected commands") {
+    SshdFixture fx({"cumulus"});
+    auto s = ExecSession::open(fx.target(0));
+    REQUIRE(s);
+    auto ok = (*s)->run("nv config show -o commands");
+    REQUIRE(ok);
+    CHECK(ok->find("nv set system hostname cumulus1\n") != std::string::npos);
+    auto bad = (*s)->run("nv set qos bogus 1");
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().message ==
+          "\"nv set qos bogus 1\" failed (exit 1): Error: 'qos bogus 1' is not a valid NVUE "
+          "command path");
+    for (const char* evil :
+         {"nv config show; reboot", "nv config show && reboot", "nv set system hostname $(reboot)",
+          "nv config show\nreboot", "nv set system hostname `reboot`", "nv config show | sh"}) {
+      CAPTURE(evil);
+      auto r = (*s)->run(evil);
+      REQUIRE_FALSE(r);
+      CHECK(r.error().kind == ErrorKind::invalid_input);
+    }
+    CHECK(fx.log(0).size() == 2);  // none of the injected lines reached the device
+  }
+
+  TEST_CASE("exec: a dropped connection fails the command, reconnect recovers") {
+    SshdFixture fx({"cumulus"});
+    auto s = ExecSession::open(fx.target(0));
+    REQUIRE(s);
+    fx.set_fault(0, 1, "drop");
+    auto r = (*s)->run("nv config show -o commands");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().message.find("connection lost") != std::string::npos);
+    fx.clear_fault(0);
+    auto again = (*s)->run("nv config show -o commands");
+    REQUIRE_FALSE(again);
+    CHECK(again.error().message == "not connected (an earlier command failed)");
+    REQUIRE((*s)->reconnect());
+    CHECK((*s)->run("nv config show -o commands"));
+  }
+
+  TEST_CASE("shell: prompts, config mode, paging, error markers") {
+    SshdFixture fx({"testcli"});
+    SUBCASE("paging disabled by the setup command") {
+      auto s = ShellSession::open(fx.target(0), testcli_dialect());
+      REQUIRE_MESSAGE(s, s.error().to_string());
+      auto out = (*s)->run("show running-config");
+      REQUIRE(out);
+      CHECK(out->find("hostname testcli1\n") == 0);
+      CHECK(out->find("interface Ethernet60\n") != std::string::npos);
+      CHECK(out->find("More") == std::string::npos);
+      CHECK((*s)->run("configure terminal"));
+      CHECK((*s)->run("hostname leaf9"));
+      CHECK((*s)->run("end"));
+      auto again = (*s)->run("show running-config");
+      REQUIRE(again);
+      CHECK(again->find("hostname leaf9\n") == 0);
+      auto bad = (*s)->run("hostname x");  // not in config mode
+      REQUIRE_FALSE(bad);
+      CHECK(bad.error().message ==
+            "\"hostname x\" rejected: % Invalid input detected at '^' marker.");
+    }
+    SUBCASE("a pager that could not be disabled is answered and stripped") {
+      ShellDialect d = testcli_dialect();
+      d.setup_commands.clear();
+      auto s = ShellSession::open(fx.target(0), d);
+      REQUIRE(s);
+      auto out = (*s)->run("show running-config");
+      REQUIRE(out);
+      CHECK(out->find("More") == std::string::npos);
+      std::istringstream lines(*out);
+      int n = 0;
+      for (std::string l; std::getline(lines, l); ++n)
+        if (n >= 1 && n <= 60) CHECK(l.find("interface Ethernet") == 0);
+      CHECK(n == 121);  // hostname + 60 x (interface, description)
+    }
+    SUBCASE("a command that hangs times out") {
+      SshTarget t = fx.target(0);
+      t.command_timeout_ms = 1000;
+      auto s = ShellSession::open(t, testcli_dialect());
+      REQUIRE(s);
+      fx.set_fault(0, 1, "hang");
+      auto r = (*s)->run("show version");
+      REQUIRE_FALSE(r);
+      CHECK(r.error().kind == ErrorKind::timeout);
+      fx.clear_fault(0);
+    }
+  }
+}
+
+}  // namespace rocecfg::sw::testing

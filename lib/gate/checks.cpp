@@ -1,0 +1,251 @@
+#include "gate/checks.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "plan/render.h"
+#include "probe/verdict.h"
+
+namespace rocecfg::gate {
+
+namespace {
+
+CheckResult result(const char* name, CheckStatus s, std::string message,
+                   std::vector<std::string> details = {}) {
+  return CheckResult{name, s, std::move(message), std::move(details), 0};
+}
+
+// The first detail, or a count, as the one-line message of a failed check.
+std::string first_and_count(const std::vector<std::string>& items) {
+  if (items.size() == 1) return items.front();
+  return fmt::format("{} (and {} more)", items.front(), items.size() - 1);
+}
+
+std::string read_trimmed(const host::FsRoot& fs, const std::string& path) {
+  Result<std::string> r = fs.read(path);
+  return r ? *r : std::string();
+}
+
+}  // namespace
+
+std::optional<uint32_t> profile_host_mtu(const profile::Intent& intent) {
+  return intent.host_settings().mtu_bytes;
+}
+
+CheckResult check_devices(Context& c) {
+  host::HostInventory inv = host::discover(c.fs);
+  std::vector<std::string> problems;
+  std::vector<std::string> seen;
+  auto add_target = [&](const host::Netdev& n) {
+    Target t;
+    t.netdev = n;
+    for (const host::RdmaDevice& d : inv.rdma_devices)
+      for (const host::RdmaPort& p : d.ports)
+        if (p.netdev == n.name && p.link_layer == "Ethernet" && t.rdma_device.empty()) {
+          t.rdma_device = d.name;
+          t.rdma_port = p.port;
+          t.port_state = p.state;
+          t.active_mtu_bytes = p.active_mtu_bytes;
+        }
+    c.targets.push_back(std::move(t));
+  };
+  if (c.options.interfaces.empty()) {
+    for (const host::Netdev& n : inv.netdevs) add_target(n);
+    if (c.targets.empty())
+      return result("devices", CheckStatus::fail,
+                    "no RDMA device with an Ethernet port (is the RDMA driver loaded?)");
+  } else {
+    for (const std::string& name : c.options.interfaces) {
+      Result<host::Netdev> n = host::describe_netdev(c.fs, name);
+      if (!n) {
+        problems.push_back(n.error().to_string());
+        continue;
+      }
+      add_target(*n);
+    }
+  }
+  for (const Target& t : c.targets) {
+    const std::string& ifname = t.netdev.name;
+    // "unknown" is what drivers without carrier reporting (and dcbsim) say; only
+    // an explicit down/lowerlayerdown is a dead link.
+    std::string oper = read_trimmed(c.fs, "/sys/class/net/" + ifname + "/operstate");
+    if (oper == "down" || oper == "lowerlayerdown" || oper == "notpresent")
+      problems.push_back(fmt::format("{} is {}", ifname, oper));
+    if (t.rdma_device.empty()) {
+      problems.push_back(fmt::format("{} has no RDMA device", ifname));
+      continue;
+    }
+    if (t.port_state != "ACTIVE")
+      problems.push_back(fmt::format("{} port {} is {}", t.rdma_device, t.rdma_port,
+                                     t.port_state.empty() ? "in an unknown state" : t.port_state));
+    std::string speed;
+    if (Result<double> rate =
+            probe::port_rate_gbps(c.sysfs, t.rdma_device, static_cast<uint32_t>(t.rdma_port))) {
+      speed = fmt::format(" {:g} Gb/s", *rate);
+      if (auto want = c.options.intent.validation.expected_rate_gbps; want && *rate < *want)
+        problems.push_back(fmt::format("{} port {} runs at {:g} Gb/s, expected {:g} Gb/s",
+                                       t.rdma_device, t.rdma_port, *rate, *want));
+    }
+    seen.push_back(fmt::format("{} port {} ({}) {}{}", t.rdma_device, t.rdma_port, ifname,
+                               t.port_state, speed));
+  }
+  if (!problems.empty())
+    return result("devices", CheckStatus::fail, first_and_count(problems), problems);
+  return result(
+      "devices", CheckStatus::pass,
+      fmt::format("{} RoCE port{} active", c.targets.size(), c.targets.size() == 1 ? "" : "s"),
+      seen);
+}
+
+CheckResult check_mtu(Context& c) {
+  std::optional<uint32_t> want = profile_host_mtu(c.options.intent);
+  std::vector<std::string> problems, seen;
+  for (const Target& t : c.targets) {
+    uint32_t mtu = t.netdev.mtu_bytes;
+    if (want && mtu != *want)
+      problems.push_back(
+          fmt::format("{} MTU {} bytes, profile says {}", t.netdev.name, mtu, *want));
+    // The RoCE path MTU follows the netdev MTU (iboe_get_mtu); a smaller active
+    // MTU means the port has not caught up or the netdev MTU is too small.
+    uint32_t allowed = host::roce_mtu_for(want ? *want : mtu);
+    if (t.active_mtu_bytes && allowed && *t.active_mtu_bytes < allowed)
+      problems.push_back(fmt::format("{} port {} active MTU {} bytes, the profile's MTU allows {}",
+                                     t.rdma_device, t.rdma_port, *t.active_mtu_bytes, allowed));
+    seen.push_back(fmt::format("{} MTU {}{}", t.netdev.name, mtu,
+                               t.active_mtu_bytes
+                                   ? fmt::format(", RoCE active MTU {}", *t.active_mtu_bytes)
+                                   : std::string()));
+  }
+  if (!problems.empty())
+    return result("mtu", CheckStatus::fail, first_and_count(problems), problems);
+  return result("mtu", CheckStatus::pass,
+                want ? fmt::format("{} bytes as the profile says", *want)
+                     : std::string("profile does not manage MTU"),
+                seen);
+}
+
+CheckResult check_audit(Context& c) {
+  if (!c.env.audit)
+    return result("audit", CheckStatus::not_evaluated, "no host backend to audit with");
+  std::vector<std::string> names;
+  for (const Target& t : c.targets) names.push_back(t.netdev.name);
+  Result<plan::Plan> p = c.env.audit(names);
+  if (!p) return result("audit", CheckStatus::not_evaluated, p.error().to_string());
+  c.drift_steps = p->changes();
+  std::vector<std::string> drift, unsupported;
+  for (const plan::Step& s : p->steps) {
+    std::string line = fmt::format("{} {}: {} -> {}", s.target, model::knob_name(s.knob),
+                                   model::knob_value_text(s.before, s.knob),
+                                   model::knob_value_text(s.after, s.knob));
+    (s.kind == plan::StepKind::change ? drift : unsupported).push_back(line);
+  }
+  if (!drift.empty())
+    return result("audit", CheckStatus::fail,
+                  fmt::format("{} setting{} drifted from the profile: {}", drift.size(),
+                              drift.size() == 1 ? "" : "s", drift.front()),
+                  drift);
+  if (!unsupported.empty())
+    return result("audit", CheckStatus::warn,
+                  fmt::format("no drift; {} knob{} not supported here", unsupported.size(),
+                              unsupported.size() == 1 ? "" : "s"),
+                  unsupported);
+  return result("audit", CheckStatus::pass, "no drift from the profile");
+}
+
+namespace {
+
+// Counters that must not move on a healthy node between jobs.
+bool hard_error(std::string_view counter) {
+  probe::CounterClass k = probe::classify(counter);
+  return k == probe::CounterClass::loss || k == probe::CounterClass::transport_error ||
+         k == probe::CounterClass::discard || k == probe::CounterClass::link_down ||
+         counter.find("storm") != std::string_view::npos || counter == "rx_errors" ||
+         counter == "tx_errors" || counter == "rx_crc_errors" ||
+         counter.find("symbol_error") != std::string_view::npos;
+}
+
+probe::CounterMap snapshot(Context& c, std::vector<std::string>& errors) {
+  probe::CounterMap all;
+  for (const Target& t : c.targets) {
+    if (!t.rdma_device.empty()) {
+      if (auto r = probe::snapshot_rdma(c.sysfs, t.rdma_device, static_cast<uint32_t>(t.rdma_port)))
+        all.insert(r->begin(), r->end());
+      else
+        errors.push_back(r.error().to_string());
+    }
+    if (auto n = probe::snapshot_netdev(c.sysfs, t.netdev.name))
+      all.insert(n->begin(), n->end());
+    else
+      errors.push_back(n.error().to_string());
+  }
+  return all;
+}
+
+}  // namespace
+
+CheckResult check_counters(Context& c, uint32_t window_ms) {
+  std::vector<std::string> errors;
+  probe::CounterMap before = snapshot(c, errors);
+  if (c.env.sleep) c.env.sleep(window_ms);
+  probe::CounterMap after = snapshot(c, errors);
+  c.counters = after;
+  if (before.empty())
+    return result("counters", CheckStatus::not_evaluated, "no counters readable", errors);
+  std::vector<std::string> moved, pause;
+  for (const auto& [key, d] : probe::delta(before, after)) {
+    if (d == 0) continue;
+    std::string_view name = std::string_view(key).substr(key.find(':') + 1);
+    if (hard_error(name))
+      moved.push_back(fmt::format("{} +{}", key, d));
+    else if (probe::classify(name) == probe::CounterClass::pause)
+      pause.push_back(fmt::format("{} +{}", key, d));
+  }
+  if (!moved.empty())
+    return result(
+        "counters", CheckStatus::fail,
+        fmt::format("error counters rising within {} ms: {}", window_ms, first_and_count(moved)),
+        moved);
+  // Pause frames on an idle node between jobs point at a neighbour storming,
+  // but can be another tenant's traffic: worth a look, not a drain.
+  if (!pause.empty())
+    return result("counters", CheckStatus::warn,
+                  fmt::format("pause frames within {} ms on an idle node: {}", window_ms,
+                              first_and_count(pause)),
+                  pause);
+  return result("counters", CheckStatus::pass,
+                fmt::format("{} counters still over {} ms", before.size(), window_ms), errors);
+}
+
+CheckResult check_probe(Context& c, uint32_t duration_ms) {
+  if (!c.options.probe) return result("probe", CheckStatus::skipped, "no probe requested");
+  if (!c.env.probe) return result("probe", CheckStatus::not_evaluated, "no probe engine");
+  probe::ProbeConfig cfg = *c.options.probe;
+  cfg.duration_ms = duration_ms;
+  Result<probe::ProbeReport> r = c.env.probe(cfg);
+  if (!r) return result("probe", CheckStatus::not_evaluated, r.error().to_string());
+  c.probe = *r;
+  probe::Expectations exp;
+  exp.rules = c.options.intent.validation;
+  exp.lossless = c.options.intent.lossless_priorities;
+  if (auto d = c.options.intent.host_settings().dcqcn) exp.dcqcn_enabled = d->enabled;
+  if (auto mtu = profile_host_mtu(c.options.intent))
+    exp.min_path_mtu_bytes = probe::rdma_mtu_for(*mtu);
+  probe::Verdict v = probe::judge(*r, exp);
+  std::vector<std::string> lines;
+  const probe::Finding* worst = nullptr;
+  for (const probe::Finding& f : v.findings) {
+    lines.push_back(fmt::format("{} {}: {}", probe::to_string(f.level), f.figure, f.message));
+    if (f.level == v.level && !worst) worst = &f;
+  }
+  if (v.level == probe::Level::fail)
+    return result("probe", CheckStatus::fail,
+                  worst ? fmt::format("{}: {}", worst->figure, worst->message) : "failed", lines);
+  if (v.level == probe::Level::warn)
+    return result("probe", CheckStatus::warn,
+                  worst ? fmt::format("{}: {}", worst->figure, worst->message) : "warning", lines);
+  return result("probe", CheckStatus::pass, fmt::format("{} to {} passed", r->mode, r->server),
+                lines);
+}
+
+}  // namespace rocecfg::gate

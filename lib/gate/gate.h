@@ -1,0 +1,97 @@
+// `rocecfg gate`: a health verdict a scheduler can trust, in seconds.
+//
+// Checks run in order of cost and the gate stops at the first hard failure
+// (a node whose port is down needs no audit to be drained):
+//   devices   RDMA devices present, ports ACTIVE, netdev up, expected speed
+//   mtu       netdev MTU = profile, RoCE active MTU as large as it allows
+//   audit     no drift from the profile (lib/host observe + plan::diff)
+//   counters  loss/discard/error/link-down/pause-storm counters still over a window
+//   flaps     link flaps since the previous run (a small state file)
+//   probe     optional short RDMA probe, judged by lib/probe's verdict rules
+// Every check runs under one time budget. A check that has not finished when
+// the budget runs out is reported as "not evaluated" and the gate returns;
+// that maps to its own exit code, because draining a node for a slow check is
+// as wrong as trusting it.
+//
+// Exit codes (cmd/command.h), Slurm semantics: 0 healthy; 1 unhealthy (a
+// prolog exiting non-zero drains the node and requeues the job); 4 could not
+// evaluate (the prolog wrapper logs it and lets the job run). Warnings never
+// change the exit code.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "host/fs_root.h"
+#include "plan/plan.h"
+#include "probe/counters.h"
+#include "probe/runner.h"
+#include "profile/intent.h"
+
+namespace rocecfg::gate {
+
+enum class CheckStatus { pass, warn, fail, not_evaluated, skipped };
+const char* to_string(CheckStatus s);
+
+struct CheckResult {
+  std::string name;  // "devices", "mtu", "audit", "counters", "flaps", "probe"
+  CheckStatus status = CheckStatus::pass;
+  std::string message;               // one line: what was found
+  std::vector<std::string> details;  // one line per object
+  double elapsed_ms = 0;
+};
+
+enum class Health { healthy, unhealthy, not_evaluated };
+const char* to_string(Health h);
+
+struct GateReport {
+  std::string host;
+  std::vector<CheckResult> checks;
+  Health health = Health::healthy;
+  int exit_code = 0;
+  uint32_t budget_ms = 0;
+  double elapsed_ms = 0;
+  // For metrics: what the checks measured.
+  std::optional<size_t> drift_steps;
+  probe::CounterMap counters;  // last snapshot, "<object>:<counter>"
+  std::optional<probe::ProbeReport> probe;
+
+  // "node7 | healthy", "node7 | unhealthy: devices: rxe0 port 1 is DOWN".
+  std::string summary_line() const;
+};
+
+// The gate's view of the machine. Production: the real root, lib/host's
+// audit, real sleeps and lib/probe's runner. Tests point `root` at a
+// temporary sysfs tree and provide the audit's observed settings.
+struct GateEnv {
+  std::string root = "/";  // sysfs/procfs root (the FsRoot / Sysfs seam)
+  // Observe the named netdevs and diff them against the intent. Empty: the
+  // audit check is not evaluated (e.g. no netlink access).
+  std::function<Result<plan::Plan>(const std::vector<std::string>& netdevs)> audit;
+  // The counter window; tests change counters inside it.
+  std::function<void(uint32_t ms)> sleep;
+  std::function<Result<probe::ProbeReport>(const probe::ProbeConfig&)> probe;
+};
+
+struct GateOptions {
+  profile::Intent intent;
+  std::vector<std::string> interfaces;  // empty: every netdev with an RDMA port
+  std::string host;                     // for the summary line
+  uint32_t budget_ms = 3000;
+  uint32_t counter_window_ms = 100;
+  std::string state_path;  // flap baseline; empty: flaps not checked
+  uint32_t max_flaps = 0;  // more than this since the last run: unhealthy
+  std::optional<probe::ProbeConfig> probe;
+};
+
+GateReport run_gate(const GateOptions& options, const GateEnv& env);
+
+// Aligned, one line per check plus details, then the summary line.
+std::string render_gate_text(const GateReport& r, bool verbose);
+nlohmann::json to_json(const GateReport& r);
+
+}  // namespace rocecfg::gate

@@ -1,0 +1,290 @@
+// The gate against temporary sysfs trees shaped like a Soft-RoCE host
+// (rxe0 on veth0): the real discovery, counter and flap code reads them.
+#include "gate/gate.h"
+
+#include <doctest/doctest.h>
+
+#include <thread>
+
+#include "gate/metrics.h"
+#include "plan/plan.h"
+#include "temp_dir.h"
+
+using namespace rocecfg;
+using namespace rocecfg::gate;
+
+namespace {
+
+// One RoCE port: rxe0 port 1 on veth0, ACTIVE, MTU 9000, a few counters.
+void rxe_host(const test::TempDir& t, const std::string& state = "4: ACTIVE",
+              const std::string& mtu = "9000") {
+  const std::string port = "sys/class/infiniband/rxe0/ports/1/";
+  t.write(port + "state", state);
+  t.write(port + "link_layer", "Ethernet");
+  t.write(port + "rate", "10 Gb/sec (1X QDR)");
+  t.write(port + "gids/1", "0000:0000:0000:0000:0000:ffff:0a00:0001");
+  t.write(port + "gid_attrs/types/1", "RoCE v2");
+  t.write(port + "gid_attrs/ndevs/1", "veth0");
+  t.write(port + "hw_counters/rcvd_seq_err", "0");
+  t.write(port + "hw_counters/sent_pkts", "100");
+  t.write(port + "hw_counters/completer_retry_err", "5");
+  t.write("sys/class/infiniband/rxe0/parent", "veth0");
+  const std::string net = "sys/class/net/veth0/";
+  t.write(net + "mtu", mtu);
+  t.write(net + "operstate", "up");
+  t.write(net + "carrier_down_count", "1");
+  t.write(net + "statistics/rx_dropped", "0");
+  t.write(net + "statistics/rx_packets", "1000");
+  t.write(net + "statistics/rx_errors", "0");
+}
+
+profile::Intent lab_intent(uint32_t mtu = 9000) {
+  profile::Intent i;
+  i.name = "test";
+  i.host_mtu_bytes = mtu;
+  i.common.mtu_bytes = mtu;
+  i.lossless_priorities = PriorityMask(0x08);
+  return i;
+}
+
+GateEnv env_for(const test::TempDir& t, model::Settings observed = {}) {
+  GateEnv e;
+  e.root = t.path();
+  // The real plan::diff against the settings "observed" on the device.
+  e.audit = [observed](const std::vector<std::string>& names) -> Result<plan::Plan> {
+    plan::Plan p;
+    model::Settings intent;
+    intent.pfc_enabled = PriorityMask(0x08);
+    for (const std::string& n : names) plan::diff(n, intent, observed, {}, p);
+    return p;
+  };
+  e.sleep = [](uint32_t) {};
+  return e;
+}
+
+model::Settings pfc3() {
+  model::Settings s;
+  s.pfc_enabled = PriorityMask(0x08);
+  return s;
+}
+
+GateOptions options(const test::TempDir& t) {
+  GateOptions o;
+  o.intent = lab_intent();
+  o.host = "node7";
+  o.state_path = t.path() + "/state/gate.state";
+  return o;
+}
+
+}  // namespace
+
+TEST_SUITE("gate") {
+  TEST_CASE("a healthy host passes every check and exits 0") {
+    test::TempDir t;
+    rxe_host(t);
+    GateReport r = run_gate(options(t), env_for(t, pfc3()));
+    CHECK(r.exit_code == 0);
+    CHECK(r.summary_line() == "node7 | healthy");
+    REQUIRE(r.checks.size() == 6);
+    CHECK(r.checks[0].message == "1 RoCE port active");
+    CHECK(r.checks[0].details == std::vector<std::string>{"rxe0 port 1 (veth0) ACTIVE 10 Gb/s"});
+    CHECK(r.checks[1].message == "9000 bytes as the profile says");
+    CHECK(r.checks[2].message == "no drift from the profile");
+    CHECK(r.checks[3].status == CheckStatus::pass);
+    CHECK(r.checks[4].message == "baseline recorded");
+    CHECK(r.checks[5].status == CheckStatus::skipped);
+    CHECK(r.drift_steps == 0u);
+    CHECK(r.counters.at("rxe0:sent_pkts") == 100);
+    std::string text = render_gate_text(r, false);
+    CHECK(text ==
+          "devices   ok            1 RoCE port active\n"
+          "mtu       ok            9000 bytes as the profile says\n"
+          "audit     ok            no drift from the profile\n"
+          "counters  ok            6 counters still over 100 ms\n"
+          "flaps     ok            baseline recorded\n"
+          "node7 | healthy\n");
+  }
+
+  TEST_CASE("a port that is down drains the node and skips the rest") {
+    test::TempDir t;
+    rxe_host(t, "1: DOWN");
+    t.write("sys/class/net/veth0/operstate", "down");
+    GateReport r = run_gate(options(t), env_for(t, pfc3()));
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() == "node7 | unhealthy: devices: veth0 is down (and 1 more)");
+    CHECK(r.checks[0].details == std::vector<std::string>{"veth0 is down", "rxe0 port 1 is DOWN"});
+    for (size_t i = 1; i < r.checks.size(); ++i) CHECK(r.checks[i].status == CheckStatus::skipped);
+  }
+
+  TEST_CASE("a host without RDMA devices is unhealthy") {
+    test::TempDir t;
+    t.write("sys/class/net/eth0/mtu", "1500");
+    GateReport r = run_gate(options(t), env_for(t));
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: devices: no RDMA device with an Ethernet port (is the RDMA driver "
+          "loaded?)");
+    CHECK(r.exit_code == 1);
+  }
+
+  TEST_CASE("a slower port than the profile expects fails") {
+    test::TempDir t;
+    rxe_host(t);
+    GateOptions o = options(t);
+    o.intent.validation.expected_rate_gbps = 100;
+    GateReport r = run_gate(o, env_for(t, pfc3()));
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: devices: rxe0 port 1 runs at 10 Gb/s, expected 100 Gb/s");
+  }
+
+  TEST_CASE("an MTU other than the profile's fails") {
+    test::TempDir t;
+    rxe_host(t, "4: ACTIVE", "1500");
+    GateReport r = run_gate(options(t), env_for(t, pfc3()));
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() == "node7 | unhealthy: mtu: veth0 MTU 1500 bytes, profile says 9000");
+    CHECK(r.checks[2].status == CheckStatus::skipped);
+  }
+
+  TEST_CASE("drift found by the audit fails with the drifted knob") {
+    test::TempDir t;
+    rxe_host(t);
+    model::Settings observed;
+    observed.pfc_enabled = PriorityMask(0x18);
+    GateReport r = run_gate(options(t), env_for(t, observed));
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: audit: 1 setting drifted from the profile: veth0 pfc: 3,4 -> 3");
+    CHECK(r.drift_steps == 1u);
+  }
+
+  TEST_CASE("an audit that cannot run is 'not evaluated', exit 4") {
+    test::TempDir t;
+    rxe_host(t);
+    GateEnv e = env_for(t);
+    e.audit = [](const std::vector<std::string>&) -> Result<plan::Plan> {
+      return fail(ErrorKind::permission, "netlink", "Operation not permitted");
+    };
+    GateReport r = run_gate(options(t), e);
+    CHECK(r.exit_code == 4);
+    CHECK(r.summary_line() == "node7 | not evaluated: audit: netlink: Operation not permitted");
+    CHECK(r.checks[3].status == CheckStatus::pass);  // later checks still run
+  }
+
+  TEST_CASE("error counters rising inside the window fail; pause frames only warn") {
+    test::TempDir t;
+    rxe_host(t);
+    t.write("sys/class/net/veth0/statistics/rx_prio3_pause", "10");
+    GateEnv e = env_for(t, pfc3());
+    uint32_t window = 0;
+    SUBCASE("loss") {
+      e.sleep = [&](uint32_t ms) {
+        window = ms;
+        t.write("sys/class/infiniband/rxe0/ports/1/hw_counters/rcvd_seq_err", "3");
+      };
+      GateReport r = run_gate(options(t), e);
+      CHECK(window == 100);
+      CHECK(r.exit_code == 1);
+      CHECK(r.summary_line() ==
+            "node7 | unhealthy: counters: error counters rising within 100 ms: "
+            "rxe0:rcvd_seq_err +3");
+    }
+    SUBCASE("pause") {
+      e.sleep = [&](uint32_t) { t.write("sys/class/net/veth0/statistics/rx_prio3_pause", "250"); };
+      GateReport r = run_gate(options(t), e);
+      CHECK(r.exit_code == 0);
+      CHECK(r.checks[3].status == CheckStatus::warn);
+      CHECK(r.checks[3].message ==
+            "pause frames within 100 ms on an idle node: veth0:rx_prio3_pause +240");
+    }
+    SUBCASE("retransmits alone are not errors") {
+      e.sleep = [&](uint32_t) {
+        t.write("sys/class/infiniband/rxe0/ports/1/hw_counters/completer_retry_err", "50");
+      };
+      CHECK(run_gate(options(t), e).exit_code == 0);
+    }
+  }
+
+  TEST_CASE("link flaps since the last run are counted from the state file") {
+    test::TempDir t;
+    rxe_host(t);
+    GateOptions o = options(t);
+    o.max_flaps = 1;
+    CHECK(run_gate(o, env_for(t, pfc3())).checks[4].message == "baseline recorded");
+    CHECK(t.read("state/gate.state").find("\"carrier_down\": 1") != std::string::npos);
+    GateReport same = run_gate(o, env_for(t, pfc3()));
+    CHECK(same.checks[4].message == "no link flaps since the last run");
+    t.write("sys/class/net/veth0/carrier_down_count", "2");
+    GateReport one = run_gate(o, env_for(t, pfc3()));
+    CHECK(one.checks[4].status == CheckStatus::warn);
+    CHECK(one.checks[4].message == "veth0 lost carrier 1 time since the last run");
+    CHECK(one.exit_code == 0);
+    t.write("sys/class/net/veth0/carrier_down_count", "5");
+    GateReport three = run_gate(o, env_for(t, pfc3()));
+    CHECK(three.exit_code == 1);
+    CHECK(three.summary_line() ==
+          "node7 | unhealthy: flaps: veth0 lost carrier 3 times since the last run (more than 1 "
+          "allowed)");
+    // A counter that went backwards (reboot, driver reload) starts a new baseline.
+    t.write("sys/class/net/veth0/carrier_down_count", "0");
+    CHECK(run_gate(o, env_for(t, pfc3())).checks[4].message == "baseline recorded");
+  }
+
+  TEST_CASE("a check that outlives the budget is reported as not finished") {
+    test::TempDir t;
+    rxe_host(t);
+    GateEnv e = env_for(t, pfc3());
+    e.audit = [](const std::vector<std::string>&) -> Result<plan::Plan> {
+      std::this_thread::sleep_for(std::chrono::milliseconds(600));
+      return plan::Plan{};
+    };
+    GateOptions o = options(t);
+    o.budget_ms = 150;
+    GateReport r = run_gate(o, e);
+    CHECK(r.exit_code == 4);
+    CHECK(r.summary_line() ==
+          "node7 | not evaluated: audit: did not finish within the 150 ms budget");
+    CHECK(r.checks[3].message == "the 150 ms budget ran out first");
+    CHECK(r.elapsed_ms < 600);
+  }
+
+  TEST_CASE("JSON and metrics carry the verdict") {
+    test::TempDir t;
+    rxe_host(t);
+    model::Settings observed;
+    observed.pfc_enabled = PriorityMask(0x00);
+    GateReport r = run_gate(options(t), env_for(t, observed));
+    nlohmann::json j = to_json(r);
+    CHECK(j["health"] == "unhealthy");
+    CHECK(j["exit_code"] == 1);
+    CHECK(j["checks"][2]["status"] == "fail");
+    CHECK(j["checks"][3]["status"] == "skipped");
+    CHECK(j["drift_steps"] == 1);
+    std::string prom = gate_metrics(r, 1700000000).render();
+    CHECK(prom.find("rocecfg_gate_healthy 0\n") != std::string::npos);
+    CHECK(prom.find("rocecfg_gate_check_status{check=\"audit\"} 2\n") != std::string::npos);
+    CHECK(prom.find("rocecfg_gate_check_status{check=\"counters\"}") == std::string::npos);
+    CHECK(prom.find("rocecfg_drift_steps 1\n") != std::string::npos);
+    CHECK(prom.find("rocecfg_gate_last_run_timestamp_seconds 1700000000\n") != std::string::npos);
+  }
+
+  TEST_CASE("audit metrics count drift per target and knob") {
+    model::Settings intent, observed;
+    intent.pfc_enabled = PriorityMask(0x08);
+    intent.mtu_bytes = 9000;
+    observed.pfc_enabled = PriorityMask(0x00);
+    observed.mtu_bytes = 1500;
+    plan::Plan p = plan::diff("eth0", intent, observed);
+    CHECK(audit_metrics(p, 5).render() ==
+          "# HELP rocecfg_audit_drift_steps settings that differ from the profile, per target "
+          "and knob\n"
+          "# TYPE rocecfg_audit_drift_steps gauge\n"
+          "rocecfg_audit_drift_steps{knob=\"mtu\",target=\"eth0\"} 1\n"
+          "rocecfg_audit_drift_steps{knob=\"pfc\",target=\"eth0\"} 1\n"
+          "# HELP rocecfg_audit_drift_total all drifted settings on this host\n"
+          "# TYPE rocecfg_audit_drift_total gauge\n"
+          "rocecfg_audit_drift_total 2\n"
+          "# HELP rocecfg_audit_last_run_timestamp_seconds when the last audit finished\n"
+          "# TYPE rocecfg_audit_last_run_timestamp_seconds gauge\n"
+          "rocecfg_audit_last_run_timestamp_seconds 5\n");
+  }
+}

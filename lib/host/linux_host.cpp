@@ -120,7 +120,10 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
         }
       }
       if (!*dcb) {
-        if (dcb->error().kind == ErrorKind::unsupported) unsupported(k, dcb->error().message);
+        if (dcb->error().kind == ErrorKind::unsupported)
+          unsupported(k, dcb->error().message);
+        else
+          o.unreadable_knobs.insert(k);
         continue;
       }
       if (!model::knob_present(o.observed, k))
@@ -161,8 +164,10 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
     if (!read_ok) {
       if (read_ok.error().kind == ErrorKind::unsupported)
         unsupported(k, read_ok.error().message);
-      else
+      else {
         o.unreadable.push_back(read_ok.error());
+        o.unreadable_knobs.insert(k);
+      }
     }
   }
   return o;

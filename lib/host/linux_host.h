@@ -34,6 +34,7 @@ struct Observation {
   std::map<model::Knob, std::string> why_unsupported;
   // Could not be read (permissions, a failing driver): listed, not fatal for audit.
   std::vector<Error> unreadable;
+  std::set<model::Knob> unreadable_knobs;
   // Reasons apply must not touch this interface at all (DCB owned by an LLDP
   // agent or firmware, DCB asked of a netdev without DCB).
   std::vector<Error> refusals;

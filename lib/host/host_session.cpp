@@ -1,0 +1,154 @@
+#include "host/host_session.h"
+
+#include <fmt/format.h>
+
+#include "plan/render.h"
+
+namespace rocecfg::host {
+
+namespace {
+
+// Exit codes as in cmd/command.h (lib/ cannot include cmd/).
+constexpr int kOk = 0, kDrift = 1, kRuntime = 3;
+
+void observe_all(LinuxHost& host, const std::vector<std::string>& interfaces,
+                 const model::Settings& intent, SessionReport& r) {
+  for (const std::string& ifname : interfaces) {
+    Observation o = host.observe(ifname, intent);
+    // A knob that could not be read is reported as unreadable, not as drift
+    // from "-": we do not know its value.
+    model::Settings want = intent;
+    for (model::Knob k : o.unreadable_knobs) model::knob_assign(want, model::Settings{}, k);
+    size_t first = r.plan.steps.size();
+    plan::diff(ifname, want, o.observed, o.unsupported, r.plan);
+    for (size_t i = first; i < r.plan.steps.size(); ++i) {
+      plan::Step& s = r.plan.steps[i];
+      if (s.kind == plan::StepKind::unsupported) s.reason = o.why_unsupported[s.knob];
+    }
+    r.targets.push_back(std::move(o));
+  }
+}
+
+std::string notes_text(const SessionReport& r) {
+  std::string out;
+  for (const Observation& o : r.targets) {
+    for (const Error& e : o.refusals) out += fmt::format("error: {}\n", e.to_string());
+    for (const Error& e : o.unreadable) out += fmt::format("could not read: {}\n", e.to_string());
+    for (const std::string& w : o.warnings)
+      out += fmt::format("warning: {}: {}\n", o.netdev.name, w);
+  }
+  return out;
+}
+
+std::string unsupported_text(const plan::Plan& p) {
+  std::string out;
+  for (const plan::Step& s : p.steps)
+    if (s.kind == plan::StepKind::unsupported)
+      out += fmt::format("unsupported: {}: {}: {}\n", s.target, model::knob_name(s.knob), s.reason);
+  return out;
+}
+
+}  // namespace
+
+SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfaces,
+                        const model::Settings& intent) {
+  SessionReport r;
+  observe_all(host, interfaces, intent, r);
+  bool unreadable = false, missing = false;
+  for (const Observation& o : r.targets) {
+    unreadable |= !o.unreadable.empty();
+    for (const Error& e : o.refusals) missing |= e.kind == ErrorKind::not_found;
+  }
+  if (!r.plan.empty())
+    r.exit_code = kDrift;
+  else if (unreadable || missing)
+    r.exit_code = kRuntime;
+  else
+    r.exit_code = kOk;
+  return r;
+}
+
+SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfaces,
+                        const model::Settings& intent, bool dry_run) {
+  SessionReport r;
+  r.dry_run = dry_run;
+  observe_all(host, interfaces, intent, r);
+  // Refuse before the first write: an interface that cannot take part (no
+  // DCB, DCBX owned by an agent, unreadable state that could not be rolled
+  // back) must not leave the others half-changed.
+  for (const Observation& o : r.targets)
+    if (!o.refusals.empty() || !o.unreadable.empty()) r.refused = true;
+  if (r.refused) {
+    r.exit_code = kRuntime;
+    return r;
+  }
+  if (dry_run || r.plan.changes() == 0) {
+    r.exit_code = r.plan.unsupported() ? kDrift : kOk;
+    return r;
+  }
+  r.applied = plan::apply(r.plan, host);
+  if (r.applied->failed)
+    r.exit_code = kRuntime;
+  else if (!r.applied->complete())
+    r.exit_code = kDrift;
+  else
+    r.exit_code = kOk;
+  return r;
+}
+
+std::string render_audit_text(const SessionReport& r, bool verbose) {
+  std::string out = notes_text(r);
+  plan::Plan drift;
+  for (const plan::Step& s : r.plan.steps)
+    if (s.kind == plan::StepKind::change) drift.steps.push_back(s);
+  if (drift.empty() && r.plan.unsupported() == 0) {
+    out += r.exit_code == kOk ? "no drift\n" : "no drift in what could be read\n";
+    return out;
+  }
+  if (!drift.empty()) out += "drift (observed -> profile):\n" + plan::render_text(drift, verbose);
+  out += unsupported_text(r.plan);
+  return out;
+}
+
+std::string render_apply_text(const SessionReport& r, bool verbose) {
+  std::string out = notes_text(r);
+  if (r.refused) return out + "nothing changed\n";
+  if (r.plan.changes() == 0) {
+    out += unsupported_text(r.plan);
+    return out + "nothing to do\n";
+  }
+  plan::Plan changes;
+  for (const plan::Step& s : r.plan.steps)
+    if (s.kind == plan::StepKind::change) changes.steps.push_back(s);
+  out += "plan:\n" + plan::render_text(changes, verbose);
+  out += unsupported_text(r.plan);
+  if (r.dry_run) return out + "dry run: nothing changed\n";
+  if (r.applied) out += "result:\n" + plan::render_text(*r.applied);
+  return out;
+}
+
+nlohmann::json to_json(const SessionReport& r) {
+  using nlohmann::json;
+  json targets = json::array();
+  for (const Observation& o : r.targets) {
+    json t = {{"interface", o.netdev.name},
+              {"driver", o.netdev.driver},
+              {"rdma_device", o.netdev.rdma_device},
+              {"nic_family", o.nic_family}};
+    json refusals = json::array(), unreadable = json::array(), warnings = json::array();
+    for (const Error& e : o.refusals) refusals.push_back(e.to_string());
+    for (const Error& e : o.unreadable) unreadable.push_back(e.to_string());
+    for (const std::string& w : o.warnings) warnings.push_back(w);
+    t["errors"] = refusals;
+    t["unreadable"] = unreadable;
+    t["warnings"] = warnings;
+    targets.push_back(t);
+  }
+  json out = {{"targets", targets}, {"plan", plan::to_json(r.plan)}, {"exit_code", r.exit_code}};
+  if (r.refused) out["refused"] = true;
+  if (r.dry_run) out["dry_run"] = true;
+  if (r.applied) out["apply"] = plan::to_json(*r.applied);
+  return out;
+}
+
+}  // namespace rocecfg::host

@@ -1,0 +1,39 @@
+// One `rocecfg audit` / `rocecfg apply` run over a host's interfaces: observe
+// every target, diff against the intent, and (apply) execute one combined
+// plan with read-back and rollback. The cmd layer only parses arguments and
+// prints; tests drive this directly against real netdevs.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "host/linux_host.h"
+#include "plan/apply.h"
+#include "plan/plan.h"
+
+namespace rocecfg::host {
+
+struct SessionReport {
+  std::vector<Observation> targets;
+  plan::Plan plan;                           // all targets, in step order per target
+  std::optional<plan::ApplyReport> applied;  // apply only, when something was run
+  bool refused = false;                      // apply refused before writing anything
+  bool dry_run = false;
+  int exit_code = 0;  // cmd::ExitCode values
+};
+
+SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfaces,
+                        const model::Settings& intent);
+SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfaces,
+                        const model::Settings& intent, bool dry_run);
+
+// Aligned text: per-interface notes, then the plan (audit: as drift) and the
+// apply outcome. Stable wording; tests pin it.
+std::string render_audit_text(const SessionReport& r, bool verbose);
+std::string render_apply_text(const SessionReport& r, bool verbose);
+nlohmann::json to_json(const SessionReport& r);
+
+}  // namespace rocecfg::host

@@ -1,0 +1,160 @@
+"""Community SONiC as far as rocecfg touches it: CONFIG_DB as a dict, the
+`config` / `ecnconfig` / `sonic-db-cli` commands writing it immediately,
+`show runningconfiguration all` dumping it as JSON, and the generic config
+updater's checkpoint / rollback. Writes need sudo, like the real CLIs."""
+import copy
+import json
+
+from emu_core import CommandError, Personality
+
+PORTS = [f"Ethernet{4 * i}" for i in range(32)]
+
+
+def azure_dscp_map():
+    m = {str(d): "1" for d in range(64)}
+    m.update({"0": "1", "3": "3", "4": "4", "8": "0", "46": "5", "48": "6"})
+    return m
+
+
+class Sonic(Personality):
+    name = "sonic"
+
+    def factory_state(self, switch_name):
+        db = {
+            "DEVICE_METADATA": {"localhost": {"hostname": switch_name, "hwsku": "emulated"}},
+            "PORT": {p: {"admin_status": "up", "mtu": "9100", "speed": "100000",
+                         "lanes": str(i)} for i, p in enumerate(PORTS)},
+            "DSCP_TO_TC_MAP": {"AZURE": azure_dscp_map()},
+            "PORT_QOS_MAP": {"global": {"dscp_to_tc_map": "AZURE"}},
+            "WRED_PROFILE": {"AZURE_LOSSLESS": {
+                "ecn": "ecn_all", "wred_green_enable": "true",
+                "green_min_threshold": "1048576", "green_max_threshold": "2097152",
+                "green_drop_probability": "5"}},
+            "QUEUE": {},
+        }
+        for p in PORTS:
+            db["PORT_QOS_MAP"][p] = {"dscp_to_tc_map": "AZURE", "pfc_enable": "3,4"}
+            db["QUEUE"][f"{p}|3"] = {"wred_profile": "AZURE_LOSSLESS"}
+            db["QUEUE"][f"{p}|4"] = {"wred_profile": "AZURE_LOSSLESS"}
+        return {"db": db, "checkpoints": {}}
+
+    def exec(self, state, argv):
+        db = state["db"]
+        sudo = argv[:1] == ["sudo"]
+        if sudo:
+            argv = argv[1:]
+        if argv[:2] == ["show", "runningconfiguration"] and argv[2:] == ["all"]:
+            return json.dumps(db, indent=4, sort_keys=True)
+        if argv[:1] == ["sonic-db-cli"]:
+            return self._db_cli(db, argv[1:])
+        if argv[:1] in (["config"], ["ecnconfig"]) and not sudo:
+            raise CommandError("Root privileges required for this operation")
+        if argv[:1] == ["ecnconfig"]:
+            return self._ecnconfig(db, argv[1:])
+        if argv[:1] == ["config"]:
+            return self._config(state, db, argv[1:])
+        raise CommandError(f"-bash: {argv[0]}: command not found")
+
+    def _port(self, db, name):
+        if name not in db["PORT"]:
+            raise CommandError(f"Error: Interface name {name} is invalid")
+        return name
+
+    def _db_cli(self, db, argv):
+        if len(argv) < 3 or argv[0] != "CONFIG_DB":
+            raise CommandError("Usage: sonic-db-cli CONFIG_DB HSET|HDEL KEY ...")
+        op, key, rest = argv[1].upper(), argv[2], argv[3:]
+        table, _, entry = key.partition("|")
+        if not table or not entry:
+            raise CommandError(f"(error) bad key {key}")
+        if op == "HSET":
+            if not rest or len(rest) % 2:
+                raise CommandError("(error) ERR wrong number of arguments for 'hset' command")
+            fields = db.setdefault(table, {}).setdefault(entry, {})
+            for f, v in zip(rest[::2], rest[1::2]):
+                fields[f] = v
+            return str(len(rest) // 2)
+        if op == "HDEL":
+            fields = db.get(table, {}).get(entry, {})
+            n = sum(1 for f in rest if fields.pop(f, None) is not None)
+            if entry in db.get(table, {}) and not fields:
+                del db[table][entry]
+            return str(n)
+        raise CommandError(f"(error) unsupported op {op}")
+
+    def _ecnconfig(self, db, argv):
+        opts = dict(zip(argv[::2], argv[1::2]))
+        name = opts.get("-p")
+        if not name or name not in db.get("WRED_PROFILE", {}):
+            raise CommandError(f"Error: profile {name} does not exist")
+        prof = dict(db["WRED_PROFILE"][name])
+        keys = {"-gmin": "green_min_threshold", "-gmax": "green_max_threshold",
+                "-gdrop": "green_drop_probability"}
+        for opt, value in opts.items():
+            if opt == "-p":
+                continue
+            if opt not in keys or not value.isdigit():
+                raise CommandError(f"Error: bad option {opt} {value}")
+            prof[keys[opt]] = value
+        if int(prof["green_min_threshold"]) > int(prof["green_max_threshold"]):
+            raise CommandError("Error: min threshold is greater than max threshold")
+        if int(prof["green_drop_probability"]) > 100:
+            raise CommandError("Error: drop probability must be 0-100")
+        db["WRED_PROFILE"][name] = prof
+        return ""
+
+    def _config(self, state, db, argv):
+        if argv[:2] == ["interface", "mtu"] and len(argv) == 4:
+            port = self._port(db, argv[2])
+            if not argv[3].isdigit() or not 68 <= int(argv[3]) <= 9216:
+                raise CommandError("Error: Invalid value for MTU (68-9216)")
+            db["PORT"][port]["mtu"] = argv[3]
+            return ""
+        if argv[:3] == ["interface", "pfc", "priority"] and len(argv) == 6:
+            port = self._port(db, argv[3])
+            prio, onoff = argv[4], argv[5]
+            if prio not in [str(i) for i in range(8)] or onoff not in ("on", "off"):
+                raise CommandError("Error: usage: config interface pfc priority PORT 0-7 on|off")
+            entry = db["PORT_QOS_MAP"].setdefault(port, {})
+            cur = [p for p in entry.get("pfc_enable", "").split(",") if p]
+            if onoff == "on" and prio not in cur:
+                cur.append(prio)
+            if onoff == "off" and prio in cur:
+                cur.remove(prio)
+            entry["pfc_enable"] = ",".join(sorted(cur))
+            return ""
+        if argv[:2] == ["pfcwd", "start"]:
+            args, opts, i = [], {}, 2
+            while i < len(argv):
+                if argv[i].startswith("--"):
+                    opts[argv[i]] = argv[i + 1]
+                    i += 2
+                else:
+                    args.append(argv[i])
+                    i += 1
+            if len(args) < 2 or not args[-1].isdigit():
+                raise CommandError("Error: usage: config pfcwd start [--action A] PORTS DETECTION_TIME")
+            action = opts.get("--action", "drop")
+            if action not in ("drop", "forward", "alert"):
+                raise CommandError(f"Error: invalid action {action}")
+            for port in args[:-1]:
+                self._port(db, port)
+                db.setdefault("PFC_WD", {})[port] = {
+                    "action": action, "detection_time": args[-1],
+                    "restoration_time": opts.get("--restoration-time", args[-1])}
+            return ""
+        if argv[:1] == ["checkpoint"] and len(argv) == 2:
+            state["checkpoints"][argv[1]] = copy.deepcopy(db)
+            return f"Config Checkpoint {argv[1]} created"
+        if argv[:1] == ["rollback"] and len(argv) == 2:
+            if argv[1] not in state["checkpoints"]:
+                raise CommandError(f"Error: checkpoint {argv[1]} does not exist")
+            state["db"] = copy.deepcopy(state["checkpoints"][argv[1]])
+            return "Config rolled back successfully."
+        if argv[:1] == ["delete-checkpoint"] and len(argv) == 2:
+            state["checkpoints"].pop(argv[1], None)
+            return ""
+        if argv == ["save", "-y"]:
+            state["saved"] = copy.deepcopy(db)
+            return ""
+        raise CommandError(f"Error: No such command \"{' '.join(argv)}\".")

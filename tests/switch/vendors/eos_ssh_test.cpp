@@ -1,0 +1,85 @@
+// EOS end to end: the real transport and engine against a real sshd whose
+// forced command emulates the EOS CLI (tests/switch/emu/eos_emu.py).
+#include <doctest/doctest.h>
+
+#include "vendor_ssh.h"
+
+namespace rocecfg::sw::testing {
+
+namespace {
+const std::vector<std::string> kPorts = {"Ethernet1/1", "Ethernet1/2", "Ethernet1/3",
+                                         "Ethernet1/4"};
+}  // namespace
+
+TEST_SUITE("eos over ssh") {
+  TEST_CASE("apply from factory defaults, audit clean, a second apply sends nothing") {
+    SshdFixture fx({"eos"});
+    SwitchResult first = apply_once(fx, 0, "eos", standard_profile(), kPorts);
+    INFO(first.reason);
+    REQUIRE(first.outcome == SwitchOutcome::applied);
+    CHECK(first.warnings == std::vector<std::string>{
+                                "mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is "
+                                "applied as 9214"});
+
+    SwitchResult audit = audit_once(fx, 0, "eos", standard_profile(), kPorts);
+    CHECK(audit.outcome == SwitchOutcome::in_sync);
+
+    fx.clear_log(0);
+    SwitchResult second = apply_once(fx, 0, "eos", standard_profile(), kPorts);
+    CHECK(second.outcome == SwitchOutcome::in_sync);
+    CHECK(second.commands.empty());
+    CHECK(fx.log(0) == std::vector<std::string>{"terminal length 0", "terminal width 512",
+                                                "show running-config"});
+
+    std::string config = running_config(fx, 0, "eos");
+    CHECK(config.find("interface Ethernet1/4\n   mtu 9214\n") != std::string::npos);
+    CHECK(config.find("interface Ethernet1/5\ninterface") != std::string::npos);  // untouched
+  }
+
+  TEST_CASE("drift typed at the CLI is reported per knob and repaired exactly") {
+    SshdFixture fx({"eos"});
+    REQUIRE(apply_once(fx, 0, "eos", standard_profile(), kPorts).outcome ==
+            SwitchOutcome::applied);
+    operator_types(fx, 0, "eos",
+                   {"configure", "interface Ethernet1/2",
+                    "no priority-flow-control priority 3 no-drop", "exit",
+                    "qos map dscp 26 to traffic-class 1", "end"});
+    SwitchResult audit = audit_once(fx, 0, "eos", standard_profile(), kPorts);
+    CHECK(audit.outcome == SwitchOutcome::drift);
+    std::vector<std::string> drift;
+    for (const auto& s : audit.plan.steps)
+      drift.push_back(s.target + " " + std::string(model::knob_name(s.knob)) + " " +
+                      model::knob_value_text(s.before, s.knob));
+    CHECK(drift.size() == 2);
+    CHECK(drift[1] == "Ethernet1/2 pfc none");
+
+    SwitchResult fix = apply_once(fx, 0, "eos", standard_profile(), kPorts);
+    CHECK(fix.outcome == SwitchOutcome::applied);
+    CHECK(fix.commands == std::vector<std::string>{"qos map dscp 26 to traffic-class 3",
+                                                   "qos map dscp 48 to traffic-class 6",
+                                                   "interface Ethernet1/2",
+                                                   "   priority-flow-control on",
+                                                   "   priority-flow-control priority 3 no-drop",
+                                                   "   exit"});
+  }
+
+  TEST_CASE("a fault at every step of an apply leaves the running config exactly as before") {
+    int steps = fault_sweep("eos", {"Ethernet1/1", "Ethernet1/2"});
+    CHECK(steps > 40);
+  }
+
+  TEST_CASE("a hung commit times out, and the staged session is aborted") {
+    SshdFixture fx({"eos"});
+    const std::string before = running_config(fx, 0, "eos");
+    fx.set_fault(0, 1, "hang", "commit timer");
+    SwitchResult r = apply_once(fx, 0, "eos", standard_profile(), kPorts, 1500);
+    fx.clear_fault(0);
+    CHECK(r.outcome == SwitchOutcome::failed);
+    CHECK(running_config(fx, 0, "eos") == before);
+    auto log = fx.log(0);
+    CHECK(log.back() == "show running-config");
+    CHECK(std::find(log.begin(), log.end(), "abort") != log.end());
+  }
+}
+
+}  // namespace rocecfg::sw::testing

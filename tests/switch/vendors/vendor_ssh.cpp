@@ -1,0 +1,106 @@
+#include "vendor_ssh.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "switch/ssh.h"
+
+namespace rocecfg::sw::testing {
+
+namespace {
+
+std::unique_ptr<Session> open(SshdFixture& fx, size_t i, const Adapter& a,
+                              uint32_t command_timeout_ms = 10000) {
+  SshTarget t = fx.target(i);
+  t.command_timeout_ms = command_timeout_ms;
+  auto s = open_session(t, a);
+  if (!s) return nullptr;
+  return std::move(*s);
+}
+
+}  // namespace
+
+std::string running_config(SshdFixture& fx, size_t i, const std::string& vendor) {
+  auto a = make_adapter(vendor);
+  REQUIRE(a);
+  auto s = open(fx, i, *a);
+  REQUIRE(s);
+  auto text = a->fetch_config(*s);
+  REQUIRE_MESSAGE(text, text.error().to_string());
+  return *text;
+}
+
+SwitchResult apply_once(SshdFixture& fx, size_t i, const std::string& vendor,
+                        const model::Settings& intent, const std::vector<std::string>& ports,
+                        uint32_t command_timeout_ms) {
+  auto a = make_adapter(vendor);
+  REQUIRE(a);
+  auto s = open(fx, i, *a, command_timeout_ms);
+  if (!s) {
+    SwitchResult r;
+    r.outcome = SwitchOutcome::unreachable;
+    r.reason = "session did not open";
+    return r;
+  }
+  return apply_switch(*a, *s, intent, ports, false);
+}
+
+SwitchResult audit_once(SshdFixture& fx, size_t i, const std::string& vendor,
+                        const model::Settings& intent, const std::vector<std::string>& ports) {
+  auto a = make_adapter(vendor);
+  REQUIRE(a);
+  auto s = open(fx, i, *a);
+  REQUIRE(s);
+  return audit_switch(*a, *s, intent, ports);
+}
+
+void operator_types(SshdFixture& fx, size_t i, const std::string& vendor,
+                    const std::vector<std::string>& lines) {
+  auto a = make_adapter(vendor);
+  REQUIRE(a);
+  auto s = open(fx, i, *a);
+  REQUIRE(s);
+  for (const auto& l : lines) {
+    auto r = s->run(l);
+    REQUIRE_MESSAGE(r, r.error().to_string());
+  }
+}
+
+int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports) {
+  SshdFixture fx({vendor});
+  const std::string state_file = fx.switches()[0].dir + "/state.json";
+  const std::string factory = read_all(state_file);
+  const std::string before = running_config(fx, 0, vendor);
+  fx.clear_fault(0);
+  SwitchResult clean = apply_once(fx, 0, vendor, standard_profile(), ports);
+  REQUIRE_MESSAGE(clean.outcome == SwitchOutcome::applied, clean.reason);
+  // The last command is the verification read after the commit.
+  const int steps = fx.commands_counted(0) - 1;
+  REQUIRE(steps > 5);
+  for (std::string kind : {"fail", "drop"}) {
+    for (int n = 1; n <= steps; ++n) {
+      CAPTURE(kind);
+      CAPTURE(n);
+      write_all(state_file, factory);
+      fx.set_fault(0, n, kind);
+      SwitchResult r = apply_once(fx, 0, vendor, standard_profile(), ports);
+      fx.clear_fault(0);
+      CHECK_MESSAGE(r.outcome != SwitchOutcome::applied, r.reason);
+      CHECK(running_config(fx, 0, vendor) == before);
+    }
+  }
+  return steps;
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write_all(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::trunc) << text;
+}
+
+}  // namespace rocecfg::sw::testing

@@ -1,0 +1,114 @@
+// Community SONiC (sonic-net), CONFIG_DB model.
+//
+// Model: CONFIG_DB (redis db 4) is the running config; `config ...` and
+// `ecnconfig` write it immediately, there is no candidate config. rocecfg's
+// transaction is therefore a captured pre-change config to restore: the
+// generic config updater's `config checkpoint` before the first change,
+// `config rollback` on any failure (reconnecting first if the connection
+// dropped), `config save -y` and `delete-checkpoint` on success.
+//
+// Read back: `show runningconfiguration all` (CONFIG_DB as JSON), the same
+// format as /etc/sonic/config_db.json backups. DB versions before 3.0.3 write
+// references as "[DSCP_TO_TC_MAP|AZURE]", later ones as "AZURE"; both parse
+// identically. DSCP trust is "the port has a dscp_to_tc_map"; PFC, ECN queue
+// binding, MTU and the PFC watchdog are per port; the DSCP map and WRED
+// thresholds (bytes) are switch-wide (rocecfg writes the community names
+// AZURE / AZURE_LOSSLESS).
+//
+// Pitfalls: no CLI for DSCP_TO_TC_MAP or SCHEDULER (sonic-db-cli writes
+// them); `config qos reload` regenerates QoS tables and wipes custom maps;
+// ecnconfig rejects min > max after merging, so both go in one call; `sudo`
+// is required ("Root privileges required"). Scheduling (ETS) and buffers are
+// reported as unsupported: they need SCHEDULER/BUFFER_PROFILE writes that
+// depend on the platform's buffer model.
+// Reference: github.com/sonic-net/sonic-utilities doc/Command-Reference.md
+#include <fmt/format.h>
+
+#include "sonic/sonic.h"
+#include "switch/interfaces.h"
+#include "switch/validate.h"
+
+namespace rocecfg::vendors::sonic {
+
+namespace {
+
+constexpr const char* kCheckpoint = "rocecfg-pre-change";
+constexpr size_t kChunk = 32;
+
+class SonicAdapter final : public sw::Adapter {
+ public:
+  std::string_view vendor() const override { return "sonic"; }
+
+  bool port_knob(model::Knob k) const override {
+    return k == model::Knob::mtu || k == model::Knob::pfc || k == model::Knob::trust ||
+           k == model::Knob::pfc_watchdog || k == model::Knob::ecn_priorities;
+  }
+  std::set<model::Knob> unsupported_knobs() const override {
+    return {model::Knob::ets, model::Knob::buffers};
+  }
+
+  bool valid_interface(std::string_view name) const override {
+    return sw::check_interface(name) && name.starts_with("Ethernet");
+  }
+
+  Result<std::vector<std::string>> expand_interfaces(
+      const std::vector<std::string>& ranges) const override {
+    auto names = sw::expand_interface_lists(ranges);
+    if (!names) return names;
+    for (const std::string& n : *names)
+      if (!valid_interface(n) || n.find('/') != std::string::npos)
+        return fail(ErrorKind::invalid_input, n, "not a SONiC port name (EthernetN)");
+    return names;
+  }
+
+  Result<std::vector<std::string>> render(const model::Settings& intent,
+                                          const std::vector<std::string>&,
+                                          const plan::Plan& changes,
+                                          Diagnostics& warnings) const override {
+    return render_commands(intent, changes, warnings);
+  }
+
+  Result<std::string> fetch_config(sw::Session& session) const override {
+    return session.run("show runningconfiguration all");
+  }
+
+  Result<sw::SwitchState> parse(std::string_view text) const override {
+    return parse_config_db(text);
+  }
+
+  Status push(sw::Session& session, const std::vector<std::string>& commands) const override {
+    const std::string checkpoint = fmt::format("sudo config checkpoint {}", kCheckpoint);
+    if (auto r = session.run(checkpoint); !r) return std::unexpected(r.error());
+    for (size_t i = 0; i < commands.size(); i += kChunk) {
+      std::vector<std::string> chunk(
+          commands.begin() + static_cast<long>(i),
+          commands.begin() + static_cast<long>(std::min(commands.size(), i + kChunk)));
+      if (auto r = session.run_all(chunk); !r) return restore(session, r.error());
+    }
+    if (auto r = session.run("sudo config save -y"); !r) return restore(session, r.error());
+    // The checkpoint is only a safety net; failing to delete it is harmless.
+    (void)session.run(fmt::format("sudo config delete-checkpoint {}", kCheckpoint));
+    return {};
+  }
+
+ private:
+  static Status restore(sw::Session& session, const Error& cause) {
+    const std::string rollback = fmt::format("sudo config rollback {}", kCheckpoint);
+    Result<std::string> r = session.run(rollback);
+    if (!r && session.reconnect()) r = session.run(rollback);
+    Error e = cause;
+    if (!r) {
+      e.message += "; ROLLBACK FAILED: " + r.error().message;
+      return std::unexpected(e);
+    }
+    (void)session.run(fmt::format("sudo config delete-checkpoint {}", kCheckpoint));
+    return std::unexpected(e);
+  }
+};
+
+const bool registered =
+    sw::register_adapter("sonic", [] { return std::unique_ptr<sw::Adapter>(new SonicAdapter()); });
+
+}  // namespace
+
+}  // namespace rocecfg::vendors::sonic

@@ -1,0 +1,189 @@
+// CONFIG_DB JSON -> the shared model. Tables read: PORT (mtu), PORT_QOS_MAP
+// (pfc_enable, dscp_to_tc_map = DSCP trust), DSCP_TO_TC_MAP, QUEUE
+// (wred_profile per port and queue; keys may be ranges "Ethernet0|3-4" and,
+// on multi-ASIC, "host|asic0|Ethernet0|3"), WRED_PROFILE (green thresholds in
+// bytes, drop probability in %), PFC_WD.
+#include <charconv>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "sonic/sonic.h"
+#include "switch/interfaces.h"
+
+namespace rocecfg::vendors::sonic {
+
+namespace {
+
+using nlohmann::json;
+
+// "[DSCP_TO_TC_MAP|AZURE]" (DB < 3.0.3) and "AZURE" name the same map.
+std::string ref_name(const json& v) {
+  if (!v.is_string()) return {};
+  std::string s = v.get<std::string>();
+  if (s.size() >= 2 && s.front() == '[' && s.back() == ']') {
+    s = s.substr(1, s.size() - 2);
+    if (size_t bar = s.find('|'); bar != std::string::npos) s = s.substr(bar + 1);
+  }
+  return s;
+}
+
+Result<uint64_t> num(const json& v, const std::string& where, uint64_t max) {
+  std::string s = v.is_string() ? v.get<std::string>() : v.dump();
+  uint64_t out = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  if (ec != std::errc() || end != s.data() + s.size() || out > max)
+    return fail(ErrorKind::invalid_input, where, fmt::format("expected a number, got {:?}", s));
+  return out;
+}
+
+Result<std::vector<unsigned>> index_range(const std::string& s, const std::string& where) {
+  std::vector<unsigned> out;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t comma = s.find(',', start);
+    std::string item =
+        s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    size_t dash = item.find('-');
+    auto a = num(json(item.substr(0, dash)), where, 7);
+    auto b = dash == std::string::npos ? a : num(json(item.substr(dash + 1)), where, 7);
+    if (!a || !b || *b < *a) return fail(ErrorKind::invalid_input, where, "bad priority list");
+    for (uint64_t i = *a; i <= *b; ++i) out.push_back(static_cast<unsigned>(i));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+const json& table(const json& db, const char* name) {
+  static const json empty = json::object();
+  auto it = db.find(name);
+  return it == db.end() || !it->is_object() ? empty : *it;
+}
+
+}  // namespace
+
+Result<sw::SwitchState> parse_config_db(std::string_view text) {
+  json db;
+  try {
+    db = json::parse(text);
+  } catch (const json::parse_error& e) {
+    return fail(ErrorKind::invalid_input, "config_db", fmt::format("not JSON: {}", e.what()));
+  }
+  if (!db.is_object()) return fail(ErrorKind::invalid_input, "config_db", "not a JSON object");
+  sw::SwitchState st;
+  for (const auto& [name, port] : table(db, "PORT").items()) {
+    model::Settings& s = st.ports[name];
+    s.mtu_bytes = 9100;  // SONiC's default port MTU
+    if (port.contains("mtu")) {
+      auto mtu = num(port["mtu"], "PORT|" + name + ".mtu", 65535);
+      if (!mtu) return std::unexpected(mtu.error());
+      s.mtu_bytes = static_cast<uint32_t>(*mtu);
+    }
+    s.pfc_enabled = PriorityMask();
+    s.trust = model::Trust::pcp;
+    s.ecn_priorities = PriorityMask();
+  }
+  // PORT_QOS_MAP: per port, plus "global" for the switch-wide DSCP map.
+  std::string dscp_map_name;
+  std::set<std::string> maps_in_use;
+  for (const auto& [key, entry] : table(db, "PORT_QOS_MAP").items()) {
+    std::string map = entry.contains("dscp_to_tc_map") ? ref_name(entry["dscp_to_tc_map"]) : "";
+    if (key == "global") {
+      dscp_map_name = map;
+      continue;
+    }
+    auto ports = sw::expand_interface_list(key);  // "Ethernet0,Ethernet4" keys exist too
+    if (!ports) return wrap(ports.error(), "PORT_QOS_MAP");
+    for (const std::string& p : *ports) {
+      auto it = st.ports.find(p);
+      if (it == st.ports.end()) continue;
+      if (!map.empty()) {
+        it->second.trust = model::Trust::dscp;
+        maps_in_use.insert(map);
+        st.policies["dscp_to_tc_map " + map].push_back(p);
+      }
+      if (entry.contains("pfc_enable") && !entry["pfc_enable"].get<std::string>().empty()) {
+        auto prios = index_range(entry["pfc_enable"].get<std::string>(), "PORT_QOS_MAP|" + p);
+        if (!prios) return std::unexpected(prios.error());
+        PriorityMask m;
+        for (unsigned q : *prios) m.set(Priority::unchecked(q));
+        it->second.pfc_enabled = m;
+      }
+    }
+  }
+  if (dscp_map_name.empty() && !maps_in_use.empty()) dscp_map_name = *maps_in_use.begin();
+  if (maps_in_use.size() > 1)
+    st.notes.push_back(
+        fmt::format("{} DSCP_TO_TC maps in use; audited: {}", maps_in_use.size(), dscp_map_name));
+  const json& dscp_maps = table(db, "DSCP_TO_TC_MAP");
+  if (!dscp_map_name.empty() && dscp_maps.contains(dscp_map_name)) {
+    std::map<uint8_t, uint8_t> m;
+    for (const auto& [dscp, tc] : dscp_maps[dscp_map_name].items()) {
+      auto d = num(json(dscp), "DSCP_TO_TC_MAP|" + dscp_map_name, 63);
+      auto t = num(tc, "DSCP_TO_TC_MAP|" + dscp_map_name + "." + dscp, 7);
+      if (!d) return std::unexpected(d.error());
+      if (!t) return std::unexpected(t.error());
+      m[static_cast<uint8_t>(*d)] = static_cast<uint8_t>(*t);
+    }
+    st.global.dscp_priority = m;
+  }
+  // QUEUE: which queues mark ECN (have a WRED profile), per port.
+  std::set<std::string> wred_in_use;
+  for (const auto& [key, entry] : table(db, "QUEUE").items()) {
+    size_t bar = key.rfind('|');
+    if (bar == std::string::npos || !entry.contains("wred_profile")) continue;
+    std::string port = key.substr(0, bar);
+    if (size_t b2 = port.rfind('|'); b2 != std::string::npos) port = port.substr(b2 + 1);
+    auto it = st.ports.find(port);
+    if (it == st.ports.end()) continue;
+    auto queues = index_range(key.substr(bar + 1), "QUEUE|" + key);
+    if (!queues) return std::unexpected(queues.error());
+    for (unsigned q : *queues) it->second.ecn_priorities->set(Priority::unchecked(q));
+    wred_in_use.insert(ref_name(entry["wred_profile"]));
+  }
+  std::string wred = wred_in_use.empty() ? std::string(kWredProfile) : *wred_in_use.begin();
+  if (wred_in_use.size() > 1)
+    st.notes.push_back(
+        fmt::format("{} WRED profiles in use; audited: {}", wred_in_use.size(), wred));
+  const json& wreds = table(db, "WRED_PROFILE");
+  if (wreds.contains(wred)) {
+    const json& w = wreds[wred];
+    model::Ecn e;
+    auto field = [&](const char* k, uint64_t max) -> Result<uint64_t> {
+      if (!w.contains(k)) return 0;
+      return num(w[k], "WRED_PROFILE|" + wred + "." + k, max);
+    };
+    auto mn = field("green_min_threshold", 1ull << 40);
+    auto mx = field("green_max_threshold", 1ull << 40);
+    auto p = field("green_drop_probability", 100);
+    if (!mn || !mx || !p) return std::unexpected(!mn ? mn.error() : !mx ? mx.error() : p.error());
+    e.min_threshold_bytes = *mn;
+    e.max_threshold_bytes = *mx;
+    e.mark_probability_percent = static_cast<uint32_t>(*p);
+    std::string mode = w.contains("ecn") ? w["ecn"].get<std::string>() : "ecn_none";
+    if (mode != "ecn_none")
+      st.global.ecn = e;
+    else
+      st.notes.push_back("WRED_PROFILE|" + wred + " has ecn_none: marking is off");
+  }
+  for (const auto& [key, entry] : table(db, "PFC_WD").items()) {
+    auto it = st.ports.find(key);
+    if (it == st.ports.end()) continue;  // "GLOBAL" holds POLL_INTERVAL
+    model::PfcWatchdog wd;
+    auto d = num(entry.value("detection_time", json("0")), "PFC_WD|" + key, 100000);
+    auto r = num(entry.value("restoration_time", json("0")), "PFC_WD|" + key, 100000);
+    if (!d || !r) return std::unexpected(!d ? d.error() : r.error());
+    wd.detection_ms = static_cast<uint32_t>(*d);
+    wd.restoration_ms = static_cast<uint32_t>(*r);
+    std::string action = entry.value("action", "drop");
+    wd.action = action == "forward" ? model::WatchdogAction::forward
+                : action == "alert" ? model::WatchdogAction::alert
+                                    : model::WatchdogAction::drop;
+    it->second.pfc_watchdog = wd;
+  }
+  return st;
+}
+
+}  // namespace rocecfg::vendors::sonic

@@ -37,16 +37,19 @@ R=/mnt/root
 # cache=loose: the page cache makes exec'ing host binaries several times faster; the guest
 # lives for minutes and only reads the host root, so staleness is not a concern
 mount -t 9p -o "$O,ro,cache=loose" hostroot $R || fail "cannot mount the host root over 9p"
-mount --bind /ctl "$R$CTL" || fail "cannot mount the run dir at $CTL"
-mount -t 9p -o "$O" labout "$R$LAB_OUT" || fail "cannot mount LAB_OUT at $LAB_OUT"
+mkdir -p /out
+mount -t 9p -o "$O" labout /out || fail "cannot mount the 9p share labout"
 for d in proc sys dev; do mount --bind /$d $R/$d; done
 mount -t tmpfs tmp $R/tmp
 mount -t tmpfs run $R/run
 mount -t tmpfs shm $R/dev/shm 2>/dev/null
 mkdir -p $R/dev/pts && mount -t devpts devpts $R/dev/pts
-# LAB_OUT or the run dir may live under /tmp: re-expose them on top of the tmpfs
-case "$LAB_OUT" in /tmp/*) mkdir -p "$R$LAB_OUT" && mount -t 9p -o "$O" labout "$R$LAB_OUT" ;; esac
-case "$CTL" in /tmp/*) mkdir -p "$R$CTL" && mount --bind /ctl "$R$CTL" ;; esac
+# the writable shares at their host paths; bind mounts, because a virtio-9p tag can be mounted
+# only once, and after the tmpfs mounts, so a LAB_OUT under /tmp ends up on top of the tmpfs
+# (mkdir only succeeds there; elsewhere the directory already exists on the read-only host root)
+mkdir -p "$R$CTL" "$R$LAB_OUT" 2>/dev/null
+mount --bind /ctl "$R$CTL" || fail "cannot mount the run dir at $CTL"
+mount --bind /out "$R$LAB_OUT" || fail "cannot mount LAB_OUT at $LAB_OUT"
 
 # the unpacked guest kernel's modules become /lib/modules/<kver>, both for the chroot
 # (kmod modprobe) and for the initramfs (kernel autoload runs /sbin/modprobe here)
@@ -60,7 +63,5 @@ env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/t
     chroot $R /bin/bash "$LAB_DIR/guest/main.sh" "$CTL"
 echo "lab-init: main.sh exited rc=$? at uptime $(cut -d' ' -f1 /proc/uptime) s"
 sync
-umount "$R$LAB_OUT" 2>/dev/null
-umount "$R$CTL" 2>/dev/null
-umount /ctl 2>/dev/null
+umount "$R$LAB_OUT" "$R$CTL" /out /ctl 2>/dev/null
 poweroff -f

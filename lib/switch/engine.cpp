@@ -83,7 +83,8 @@ plan::Plan restore_plan(const plan::Plan& applied, const SwitchState& now) {
 Result<plan::Plan> plan_switch(const Adapter& adapter, const model::Settings& intent,
                                const std::vector<std::string>& ports, const SwitchState& state) {
   model::Settings global, port;
-  split(adapter, switch_intent(intent), global, port);
+  Diagnostics said_at_render;  // representable() warnings reach the user via render()
+  split(adapter, adapter.representable(switch_intent(intent), said_at_render), global, port);
   std::set<model::Knob> unsupported = adapter.unsupported_knobs();
   plan::Plan out;
   plan::diff("global", global, state.global, unsupported, out);
@@ -103,7 +104,8 @@ Result<std::vector<std::string>> render_all(const Adapter& adapter, const model:
   for (const std::string& p : ports) empty.ports[p];
   auto plan = plan_switch(adapter, intent, ports, empty);
   if (!plan) return std::unexpected(plan.error());
-  return adapter.render(switch_intent(intent), ports, *plan, warnings);
+  return adapter.render(adapter.representable(switch_intent(intent), warnings), ports, *plan,
+                        warnings);
 }
 
 SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
@@ -135,7 +137,8 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
   SwitchResult r = audit_switch(adapter, session, intent, ports);
   if (r.outcome != SwitchOutcome::drift) return r;  // in sync, or could not even read
   Diagnostics warnings;
-  auto commands = adapter.render(switch_intent(intent), ports, r.plan, warnings);
+  auto commands = adapter.render(adapter.representable(switch_intent(intent), warnings), ports,
+                                 r.plan, warnings);
   for (std::string& w : diagnostics_text(warnings)) r.warnings.push_back(std::move(w));
   if (!commands) {
     r.outcome = SwitchOutcome::failed;

@@ -2,6 +2,8 @@
 // forced command emulates the EOS CLI (tests/switch/emu/eos_emu.py).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "vendor_ssh.h"
 
 namespace rocecfg::sw::testing {
@@ -17,9 +19,9 @@ TEST_SUITE("eos over ssh") {
     SwitchResult first = apply_once(fx, 0, "eos", standard_profile(), kPorts);
     INFO(first.reason);
     REQUIRE(first.outcome == SwitchOutcome::applied);
-    CHECK(first.warnings == std::vector<std::string>{
-                                "mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is "
-                                "applied as 9214"});
+    CHECK(first.warnings ==
+          std::vector<std::string>{"mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is "
+                                   "applied as 9214"});
 
     SwitchResult audit = audit_once(fx, 0, "eos", standard_profile(), kPorts);
     CHECK(audit.outcome == SwitchOutcome::in_sync);
@@ -38,12 +40,11 @@ TEST_SUITE("eos over ssh") {
 
   TEST_CASE("drift typed at the CLI is reported per knob and repaired exactly") {
     SshdFixture fx({"eos"});
-    REQUIRE(apply_once(fx, 0, "eos", standard_profile(), kPorts).outcome ==
-            SwitchOutcome::applied);
-    operator_types(fx, 0, "eos",
-                   {"configure", "interface Ethernet1/2",
-                    "no priority-flow-control priority 3 no-drop", "exit",
-                    "qos map dscp 26 to traffic-class 1", "end"});
+    REQUIRE(apply_once(fx, 0, "eos", standard_profile(), kPorts).outcome == SwitchOutcome::applied);
+    operator_types(
+        fx, 0, "eos",
+        {"configure", "interface Ethernet1/2", "no priority-flow-control priority 3 no-drop",
+         "exit", "qos map dscp 26 to traffic-class 1", "end"});
     SwitchResult audit = audit_once(fx, 0, "eos", standard_profile(), kPorts);
     CHECK(audit.outcome == SwitchOutcome::drift);
     std::vector<std::string> drift;
@@ -55,12 +56,11 @@ TEST_SUITE("eos over ssh") {
 
     SwitchResult fix = apply_once(fx, 0, "eos", standard_profile(), kPorts);
     CHECK(fix.outcome == SwitchOutcome::applied);
-    CHECK(fix.commands == std::vector<std::string>{"qos map dscp 26 to traffic-class 3",
-                                                   "qos map dscp 48 to traffic-class 6",
-                                                   "interface Ethernet1/2",
-                                                   "   priority-flow-control on",
-                                                   "   priority-flow-control priority 3 no-drop",
-                                                   "   exit"});
+    CHECK(fix.commands ==
+          std::vector<std::string>{"qos map dscp 26 to traffic-class 3",
+                                   "qos map dscp 48 to traffic-class 6", "interface Ethernet1/2",
+                                   "   priority-flow-control on",
+                                   "   priority-flow-control priority 3 no-drop", "   exit"});
   }
 
   TEST_CASE("a fault at every step of an apply leaves the running config exactly as before") {

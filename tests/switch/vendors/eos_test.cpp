@@ -21,16 +21,31 @@ std::unique_ptr<Adapter> eos_adapter() {
 }
 
 TEST_SUITE("eos") {
-  TEST_CASE("standard profile renders the golden config, MTU clamped with a warning") {
+  TEST_CASE("standard profile renders the golden config, MTU clamped with one warning") {
     auto a = eos_adapter();
     Diagnostics warnings;
     auto commands = render_all(*a, standard_intent(), kPorts, warnings);
     REQUIRE(commands);
     CHECK(testing::golden_mismatch("eos/standard.txt", testing::lines_text(*commands)) == "");
     REQUIRE(warnings.all().size() == 1);
-    CHECK(
-        warnings.all()[0].headline() ==
-        "eos: warning: mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is rendered as 9214");
+    CHECK(warnings.all()[0].headline() ==
+          "eos: warning: mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is applied as 9214");
+  }
+
+  TEST_CASE("render alone also clamps MTU with a warning, never silently") {
+    auto a = eos_adapter();
+    Diagnostics warnings;
+    SwitchState empty;
+    for (const auto& p : kPorts) empty.ports[p];
+    // The plan as it would be without representable(): MTU 9216 asked for.
+    plan::Plan plan = plan::diff(
+        "Ethernet1/1", model::knob_slice(standard_intent(), model::Knob::mtu), model::Settings{});
+    auto commands = a->render(standard_intent(), kPorts, plan, warnings);
+    REQUIRE(commands);
+    CHECK(*commands == std::vector<std::string>{"interface Ethernet1/1", "   mtu 9214", "   exit"});
+    REQUIRE(warnings.all().size() == 1);
+    CHECK(warnings.all()[0].message ==
+          "EOS interfaces take at most 9214 bytes: MTU 9216 is rendered as 9214");
   }
 
   TEST_CASE("representable intent clamps MTU so a clamped switch is not drift forever") {

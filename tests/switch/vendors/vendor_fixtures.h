@@ -4,9 +4,9 @@
 
 #include <deque>
 
-#include "switch_fixtures.h"  // standard_profile(), SshdFixture, list printing
 #include <string>
 #include <vector>
+#include "switch_fixtures.h"  // standard_profile(), SshdFixture, list printing
 
 #include "model/settings.h"
 #include "switch/adapter.h"
@@ -16,7 +16,9 @@ namespace rocecfg::sw::testing {
 // The standard lossless RoCE profile (switch_fixtures.h): PFC on priority 3,
 // DSCP 26 -> 3, CNP 48 -> 6 on a strict queue, ECN on 3 at 150KB/1500KB
 // p=10%, ETS 50/50 on TC0/TC3, MTU 9216, watchdog 200ms/200ms drop.
-inline model::Settings standard_intent() { return standard_profile(); }
+inline model::Settings standard_intent() {
+  return standard_profile();
+}
 
 // Compare `actual` with tests/switch/vendors/golden/<name>; with
 // ROCECFG_UPDATE_GOLDEN=1 in the environment, (re)write the file instead.
@@ -44,4 +46,3 @@ class RecordingSession : public Session {
 };
 
 }  // namespace rocecfg::sw::testing
-

@@ -119,12 +119,16 @@ if ! cd "$LAB_CWD" 2>/dev/null; then
 fi
 
 run_one() {   # run_one CMD ARGS...; prints nothing itself, returns the status
-  local t=${LAB_SCENARIO_TIMEOUT:-0}
-  if [ "$t" != 0 ]; then
-    timeout -k 5 "$t" "$@" </dev/null >"$OUT" 2>&1
-  else
-    "$@" </dev/null >"$OUT" 2>&1
-  fi
+  local t=${LAB_SCENARIO_TIMEOUT:-0} pid st cmd=("$@")
+  [ "$t" != 0 ] && cmd=(timeout -k 5 "$t" "$@")
+  # its own session (= process group), so whatever it leaves running (a perftest server,
+  # a sleep) is killed before the next scenario; setsid does not fork here (not a group leader)
+  setsid "${cmd[@]}" </dev/null >"$OUT" 2>&1 &
+  pid=$!
+  wait "$pid"
+  st=$?
+  kill -KILL -- "-$pid" 2>/dev/null
+  return "$st"
 }
 
 if [ "$LAB_MODE" = shell ]; then

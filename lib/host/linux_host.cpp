@@ -154,7 +154,12 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
       else
         read_ok = std::unexpected(got.error());
     } else if (k == Knob::mtu) {
-      o.observed.mtu_bytes = t.netdev.mtu_bytes;
+      // Fresh, not the cached description: the MTU may have changed since.
+      Result<LinkInfo> link = links_.get(ifname);
+      if (link)
+        o.observed.mtu_bytes = link->mtu_bytes;
+      else
+        read_ok = std::unexpected(link.error());
       uint32_t want = *intent.mtu_bytes;
       if (roce_mtu_for(want) < 4096)
         o.warnings.push_back(fmt::format(

@@ -1,0 +1,150 @@
+// rtnetlink against the real kernel: apply/audit MTU on a veth pair in a
+// namespace of our own, checked with iproute2; DCB on veth refused cleanly.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include "host/host_session.h"
+#include "host/linux_host.h"
+#include "netns_fixture.h"
+
+using namespace rocecfg;
+using rocecfg::test::sh;
+
+namespace {
+
+uint32_t ip_mtu(const test::NetnsFixture& ns, const std::string& ifname) {
+  auto j = nlohmann::json::parse(sh(ns.ip("-j link show " + ifname)));
+  return j.at(0).at("mtu").get<uint32_t>();
+}
+
+model::Settings mtu_intent(uint32_t mtu) {
+  model::Settings s;
+  s.mtu_bytes = mtu;
+  return s;
+}
+
+}  // namespace
+
+TEST_SUITE("netns") {
+  TEST_CASE("apply sets the MTU, audit agrees, hand-made drift is found and repaired" *
+            doctest::skip(!test::have_root())) {
+    test::NetnsFixture ns;
+    host::FsRoot fs("/");
+    auto sock = host::open_route_socket();
+    REQUIRE(sock);
+    host::LinuxHost backend(fs, sock->get());
+    std::vector<std::string> ifs{"rcfg0", "rcfg1"};
+
+    host::SessionReport applied = host::run_apply(backend, ifs, mtu_intent(9000), false);
+    CHECK(applied.exit_code == 0);
+    REQUIRE(applied.applied);
+    CHECK(applied.applied->complete());
+    CHECK(applied.plan.changes() == 2);
+    CHECK(ip_mtu(ns, "rcfg0") == 9000);
+    CHECK(ip_mtu(ns, "rcfg1") == 9000);
+
+    host::SessionReport audit = host::run_audit(backend, ifs, mtu_intent(9000));
+    CHECK(audit.exit_code == 0);
+    CHECK(host::render_audit_text(audit, false) == "no drift\n");
+
+    sh(ns.ip("link set rcfg1 mtu 1500"));
+    audit = host::run_audit(backend, ifs, mtu_intent(9000));
+    CHECK(audit.exit_code == 1);
+    CHECK(host::render_audit_text(audit, false) ==
+          "drift (observed -> profile):\n"
+          "rcfg1   mtu   1500   -> 9000\n");
+    nlohmann::json j = host::to_json(audit);
+    CHECK(j["exit_code"] == 1);
+    CHECK(j["plan"]["steps"].size() == 1);
+
+    applied = host::run_apply(backend, ifs, mtu_intent(9000), false);
+    CHECK(applied.exit_code == 0);
+    CHECK(ip_mtu(ns, "rcfg1") == 9000);
+
+    host::SessionReport again = host::run_apply(backend, ifs, mtu_intent(9000), false);
+    CHECK(again.exit_code == 0);
+    CHECK_FALSE(again.applied);
+    CHECK(host::render_apply_text(again, false) == "nothing to do\n");
+  }
+
+  TEST_CASE("dry run prints the plan and changes nothing" * doctest::skip(!test::have_root())) {
+    test::NetnsFixture ns;
+    host::FsRoot fs("/");
+    auto sock = host::open_route_socket();
+    REQUIRE(sock);
+    host::LinuxHost backend(fs, sock->get());
+    host::SessionReport r = host::run_apply(backend, {"rcfg0"}, mtu_intent(4000), true);
+    CHECK(r.exit_code == 0);
+    CHECK(host::render_apply_text(r, false) ==
+          "warning: rcfg0: MTU 4000 limits the RoCE path MTU to 2048 (4096 needs a netdev MTU of "
+          "at least 4192)\n"
+          "plan:\n"
+          "rcfg0   mtu   1500   -> 4000\n"
+          "dry run: nothing changed\n");
+    CHECK(ip_mtu(ns, "rcfg0") == 1500);
+  }
+
+  TEST_CASE("DCB on veth: a clear error naming the interface, nothing changed" *
+            doctest::skip(!test::have_root())) {
+    test::NetnsFixture ns;
+    host::FsRoot fs("/");
+    auto sock = host::open_route_socket();
+    REQUIRE(sock);
+    host::LinuxHost backend(fs, sock->get());
+    model::Settings intent = mtu_intent(9000);
+    intent.pfc_enabled = PriorityMask(0x08);
+    host::SessionReport r = host::run_apply(backend, {"rcfg0"}, intent, false);
+    CHECK(r.exit_code == 3);
+    CHECK(r.refused);
+    CHECK(host::render_apply_text(r, false) ==
+          "error: rcfg0: interface does not support DCB\n"
+          "nothing changed\n");
+    CHECK(ip_mtu(ns, "rcfg0") == 1500);
+
+    // audit says the same as unsupported, and exits 1 (the profile is not met)
+    host::SessionReport a = host::run_audit(backend, {"rcfg0"}, intent);
+    CHECK(a.exit_code == 1);
+    CHECK(host::render_audit_text(a, false) ==
+          "error: rcfg0: interface does not support DCB\n"
+          "drift (observed -> profile):\n"
+          "rcfg0   mtu   1500   -> 9000\n"
+          "unsupported: rcfg0: pfc: interface does not support DCB\n");
+  }
+
+  TEST_CASE("a kernel refusal on the second interface rolls back the first" *
+            doctest::skip(!test::have_root())) {
+    test::NetnsFixture ns;
+    // macvlan cannot exceed its lower device's MTU: the kernel says EINVAL.
+    sh(ns.ip("link add link rcfg1 name rcfgm type macvlan"));
+    host::FsRoot fs("/");
+    auto sock = host::open_route_socket();
+    REQUIRE(sock);
+    host::LinuxHost backend(fs, sock->get());
+    host::SessionReport r = host::run_apply(backend, {"rcfg0", "rcfgm"}, mtu_intent(9000), false);
+    CHECK(r.exit_code == 3);
+    REQUIRE(r.applied);
+    CHECK(r.applied->failed);
+    CHECK(r.applied->rollback_clean);
+    REQUIRE(r.applied->results.size() == 2);
+    CHECK(r.applied->results[0].outcome == plan::Outcome::rolled_back);
+    CHECK(r.applied->results[1].outcome == plan::Outcome::failed);
+    CHECK(r.applied->results[1].detail.find("rcfgm: setting MTU 9000") != std::string::npos);
+    CHECK(ip_mtu(ns, "rcfg0") == 1500);
+    CHECK(ip_mtu(ns, "rcfgm") == 1500);
+  }
+
+  TEST_CASE("an interface that does not exist is refused before anything changes" *
+            doctest::skip(!test::have_root())) {
+    test::NetnsFixture ns;
+    host::FsRoot fs("/");
+    auto sock = host::open_route_socket();
+    REQUIRE(sock);
+    host::LinuxHost backend(fs, sock->get());
+    host::SessionReport r = host::run_apply(backend, {"rcfg0", "nosuch0"}, mtu_intent(9000), false);
+    CHECK(r.exit_code == 3);
+    CHECK(host::render_apply_text(r, false) ==
+          "error: nosuch0: no such interface\n"
+          "nothing changed\n");
+    CHECK(ip_mtu(ns, "rcfg0") == 1500);
+  }
+}

@@ -1,0 +1,8 @@
+#!/bin/sh
+# Lab scenario (runs inside the QEMU guest): one behaviour of the host
+# backend, the test case "dcb_lld_managed" of tests/host/lab_dcb_test.cpp.
+# ROCECFG_HOST_LAB_TEST points at the host-built doctest binary.
+set -e
+bin=${ROCECFG_HOST_LAB_TEST:-/work/main/build/tests/host/host_lab_test}
+[ -x "$bin" ] || { echo "FAIL: $bin not built (cmake --build ... --target host_lab_test)"; exit 1; }
+exec "$bin" --test-case="dcb_lld_managed:*" --no-version --no-colors

@@ -28,6 +28,7 @@
  */
 #include <linux/module.h>
 #include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
 #include <linux/etherdevice.h>
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
@@ -56,6 +57,8 @@ static const char *const op_names[OP_COUNT] = {
 
 /* Total buffer the fake port has; buffer_size[] must fit in it (like mlx5). */
 #define DCBSIM_TOTAL_BUFFER (512 * 1024)
+/* APP entries we remember so unload can remove them from the kernel's list */
+#define DCBSIM_MAX_APPS 128
 
 struct dcbsim_priv {
 	/* All state below is only touched from dcbnl ops, which run under RTNL. */
@@ -66,6 +69,8 @@ struct dcbsim_priv {
 	u8 dcbx_mode;
 	bool trust_dscp;
 	unsigned int dscp_apps;
+	struct dcb_app apps[DCBSIM_MAX_APPS];
+	unsigned int n_apps;
 	atomic_t calls[OP_COUNT];
 	struct dentry *dbg;
 };
@@ -275,10 +280,14 @@ static int dcbsim_setapp(struct net_device *dev, struct dcb_app *app)
 	    app->priority >= IEEE_8021QAZ_MAX_TCS ||
 	    (app->selector == IEEE_8021QAZ_APP_SEL_DSCP && app->protocol > 63))
 		return -EINVAL;
+	/* a real device's table is finite too; refusing keeps unload able to clean up */
+	if (p->n_apps == DCBSIM_MAX_APPS)
+		return -ENOSPC;
 	/* The kernel list is what "dcb app show" dumps (dcbnl_ieee_fill walks it). */
 	err = dcb_ieee_setapp(dev, app);
 	if (err)
 		return err;
+	p->apps[p->n_apps++] = *app;
 	if (app->selector == IEEE_8021QAZ_APP_SEL_DSCP && p->dscp_apps++ == 0)
 		p->trust_dscp = true; /* mlx5: first DSCP entry switches the port to DSCP trust */
 	return 0;
@@ -287,6 +296,7 @@ static int dcbsim_setapp(struct net_device *dev, struct dcb_app *app)
 static int dcbsim_delapp(struct net_device *dev, struct dcb_app *app)
 {
 	struct dcbsim_priv *p = netdev_priv(dev);
+	unsigned int i;
 	int err;
 
 	if (dcbsim_enter(dev, OP_DELAPP))
@@ -296,6 +306,13 @@ static int dcbsim_delapp(struct net_device *dev, struct dcb_app *app)
 	err = dcb_ieee_delapp(dev, app);
 	if (err)
 		return err;
+	for (i = 0; i < p->n_apps; i++) {
+		if (p->apps[i].selector == app->selector && p->apps[i].protocol == app->protocol &&
+		    p->apps[i].priority == app->priority) {
+			p->apps[i] = p->apps[--p->n_apps];
+			break;
+		}
+	}
 	if (app->selector == IEEE_8021QAZ_APP_SEL_DSCP && p->dscp_apps && --p->dscp_apps == 0)
 		p->trust_dscp = false; /* mlx5: last DSCP entry gone -> back to PCP trust */
 	return 0;
@@ -514,6 +531,12 @@ static void dcbsim_destroy(struct net_device *dev)
 	struct dcbsim_priv *p = netdev_priv(dev);
 
 	debugfs_remove_recursive(p->dbg);
+	/* the kernel keeps APP entries by ifindex and does not drop them with the netdev;
+	 * RTNL because dcbnl ops (which touch apps[]) run under it until unregister */
+	rtnl_lock();
+	while (p->n_apps)
+		dcb_ieee_delapp(dev, &p->apps[--p->n_apps]);
+	rtnl_unlock();
 	unregister_netdev(dev);
 	free_netdev(dev);
 }

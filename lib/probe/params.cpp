@@ -39,7 +39,7 @@ std::string validate(const TestParams& p) {
   if (p.qps < 1 || p.qps > kMaxQps) return fmt::format("{} QPs: must be 1..{}", p.qps, kMaxQps);
   if (p.tx_depth < 1 || p.tx_depth > kMaxTxDepth)
     return fmt::format("tx depth {}: must be 1..{}", p.tx_depth, kMaxTxDepth);
-  if (p.signal_every < 1 || p.signal_every > p.tx_depth)
+  if (p.mode == Mode::bw && (p.signal_every < 1 || p.signal_every > p.tx_depth))
     return fmt::format("signal every {}: must be 1..tx depth ({})", p.signal_every, p.tx_depth);
   if (p.iterations == 0 && (p.duration_ms < 10 || p.duration_ms > kMaxDurationMs))
     return fmt::format("duration {} ms: must be 10..{}", p.duration_ms, kMaxDurationMs);

@@ -20,6 +20,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/result.h"
 #include "probe/counters.h"
@@ -58,6 +60,8 @@ struct TestOutcome {
   std::string remote_gid;
   uint32_t remote_gid_index = 0;
   double setup_ms = 0;  // TCP connect to both QP sets in RTS
+  // Where setup time went: {"connect", ms}, {"local QPs", ms}, ... in order.
+  std::vector<std::pair<std::string, double>> setup_phases_ms;
 };
 
 Result<TestOutcome> run_test(const ClientConfig& cfg);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -104,6 +105,32 @@ struct QpCount {
 
 constexpr int kBuckets = 10;
 
+// The server only writes on the control connection when it gives up (error) or
+// dies (EOF), so readability mid-test means the test is over. Checked every
+// 20 ms: cheap, and a dead peer is noticed long before the stall limit.
+class PeerWatch {
+ public:
+  PeerWatch(const QpSet& qs, int fd) : qs_(qs), fd_(fd) {}
+  std::optional<Error> check(Clock::time_point now, uint64_t done) {
+    if (fd_ < 0 || now - last_ < milliseconds(20)) return std::nullopt;
+    last_ = now;
+    if (!readable_now(fd_)) return std::nullopt;
+    auto f = recv_frame(fd_, deadline_in(100), "message");
+    std::string why = "closed the control connection (peer process died?)";
+    if (f && f->type == wire::Type::error) {
+      auto text = wire::decode_text(f->payload);
+      why = "gave up: " + (text ? *text : std::string("unreadable error"));
+    }
+    return Error{ErrorKind::failed, qs_.device(),
+                 fmt::format("peer {} after {} messages", why, done)};
+  }
+
+ private:
+  const QpSet& qs_;
+  int fd_;
+  Clock::time_point last_{};
+};
+
 }  // namespace
 
 Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
@@ -126,12 +153,17 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
   auto last_progress = start;
   auto last_completion = start;
   bool posting = true;
+  std::optional<Clock::time_point> stopped_at;  // set when the stop flag ended the run early
+  PeerWatch watch(qs, lim.control_fd);
   ibv_wc wcs[32];
 
   for (;;) {
     auto now = Clock::now();
-    if (posting && ((by_time && now >= post_end) || (lim.stop && lim.stop->load())))
+    if (posting && lim.stop && lim.stop->load()) {
       posting = false;
+      stopped_at = now;
+    }
+    if (posting && by_time && now >= post_end) posting = false;
     if (posting) {
       bool all_posted = true;
       for (size_t i = 0; i < qps.size(); ++i) {
@@ -178,6 +210,7 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
       last_completion = now;
     }
     if (n > 0) last_progress = now;
+    if (auto e = watch.check(now, total_done)) return std::unexpected(*e);
 
     if (!posting) {
       bool drained = true;
@@ -209,6 +242,7 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
   samples.reserve(by_time ? 100000 : p.iterations);
   const auto end = Clock::now() + milliseconds(p.duration_ms);
   uint32_t outstanding = 0;
+  PeerWatch watch(qs, lim.control_fd);
   ibv_wc wcs[16];
 
   for (uint64_t i = 1;; ++i) {
@@ -242,6 +276,7 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
           --outstanding;
         }
         auto now = Clock::now();
+        if (auto e = watch.check(now, i - 1)) return std::unexpected(*e);
         if (now - t0 > milliseconds(lim.stall_ms))
           return std::unexpected(stalled(qs, "latency test", lim.stall_ms, i - 1));
         if (now >= lim.deadline) return std::unexpected(deadline_error(qs, "latency test", i - 1));
@@ -270,6 +305,7 @@ Status run_lat_server(QpSet& qs, int control_fd, const LoopLimits& lim) {
     while (*ping != v) {
       if (++spins % 4096 == 0) {
         if (readable_now(control_fd)) return {};
+        if (lim.stop && lim.stop->load()) return fail(qs.device(), "server stopping");
         if (Clock::now() >= lim.deadline)
           return std::unexpected(deadline_error(qs, "latency echo", i));
         int n = ibv_poll_cq(qs.cq(), 16, wcs);
@@ -320,6 +356,7 @@ Status run_recv_server(QpSet& qs, int control_fd, const LoopLimits& lim) {
     }
     if (n == 0 && ++idle % 1024 == 0) {
       if (readable_now(control_fd)) return {};
+      if (lim.stop && lim.stop->load()) return fail(qs.device(), "server stopping");
       if (Clock::now() >= lim.deadline)
         return std::unexpected(deadline_error(qs, "receive", received));
     }

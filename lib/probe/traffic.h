@@ -20,6 +20,7 @@ struct LoopLimits {
   uint32_t stall_ms = 3000;                 // no completion / no reply for this long = failure
   const std::atomic<bool>* stop = nullptr;  // background load: stop when set
   bool gentle = false;  // background load: yield the CPU when idle instead of spinning
+  int control_fd = -1;  // client: the peer closing this mid-test means it died
 };
 
 // Bandwidth: posts WRITE/READ/SEND on all QPs round-robin, tx_depth in flight

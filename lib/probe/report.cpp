@@ -1,0 +1,129 @@
+#include "probe/report.h"
+
+#include <fmt/format.h>
+
+namespace rocecfg::probe {
+namespace {
+
+// Counter deltas worth a line: anything but plain traffic, and only if it moved.
+bool interesting(const std::string& key, uint64_t v) {
+  if (v == 0) return false;
+  auto colon = key.rfind(':');
+  CounterClass c = classify(colon == std::string::npos ? key : key.substr(colon + 1));
+  return c != CounterClass::other && c != CounterClass::packets;
+}
+
+}  // namespace
+
+std::string render_text(const ProbeReport& r, const Verdict& v) {
+  std::string out;
+  const TestOutcome* o = r.first_outcome();
+  out += fmt::format("probe: {} {} -> {} ({}), op {}, {} QP{}, ToS {}\n", r.mode,
+                     r.local_device.empty() ? "?" : r.local_device, o ? o->remote_device : "?",
+                     r.server, to_string(r.op), r.qps, r.qps == 1 ? "" : "s", r.tos);
+  if (o) {
+    out += fmt::format("  local GID  {} index {} ({})\n", gid_display(o->local_gid.entry.gid),
+                       o->local_gid.entry.index, o->local_gid.reason);
+    out += fmt::format("  remote GID {} index {}\n", o->remote_gid, o->remote_gid_index);
+    out += fmt::format("  path MTU   {} (ports {} / {})\n", o->path_mtu_bytes,
+                       o->local_port_mtu_bytes, o->remote_port_mtu_bytes);
+  }
+  out += fmt::format("\n{:<7} {:<4} {:>7} {:>9} {:>9} {:>9} {:>8} {:>9} {:>9} {:>9} {:>9} {:>8}\n",
+                     "phase", "test", "size", "Gb/s", "peak", "min", "Mmsg/s", "p50 us", "p99 us",
+                     "p99.9 us", "max us", "setup ms");
+  for (const TestRecord& t : r.tests) {
+    std::string head =
+        fmt::format("{:<7} {:<4} {:>7}", t.phase, to_string(t.mode), size_label(t.size_bytes));
+    if (!t.outcome) {
+      out += fmt::format("{} error: {}\n", head, t.error ? t.error->to_string() : "?");
+      continue;
+    }
+    const TestOutcome& x = *t.outcome;
+    if (x.bw)
+      out += fmt::format(
+          "{} {:>9.3f} {:>9.3f} {:>9.3f} {:>8.4f} {:>9} {:>9} {:>9} {:>9} {:>8.1f}\n", head,
+          x.bw->gbps, x.bw->peak_gbps, x.bw->min_gbps, x.bw->mpps, "", "", "", "", x.setup_ms);
+    else if (x.lat)
+      out +=
+          fmt::format("{} {:>9} {:>9} {:>9} {:>8} {:>9.1f} {:>9.1f} {:>9.1f}{} {:>9.1f} {:>8.1f}\n",
+                      head, "", "", "", "", x.lat->median_us, x.lat->p99_us, x.lat->p99_9_us,
+                      x.lat->p99_9_reliable ? "" : "*", x.lat->max_us, x.setup_ms);
+  }
+  if (r.load) out += fmt::format("\n{}\n", r.load->describe());
+  for (const PhaseCounters& pc : r.counters) {
+    std::string moved;
+    for (const auto& [k, d] : pc.delta)
+      if (interesting(k, d)) moved += fmt::format("  {}+{}", k, d);
+    out += fmt::format("counters ({}, {:.1f} s):{}\n", pc.phase, pc.seconds,
+                       moved.empty() ? "  no errors, drops, pauses or congestion marks" : moved);
+  }
+  out += fmt::format("\nverdict: {}\n", to_string(v.level));
+  for (const Finding& f : v.findings)
+    out += fmt::format("  {}  {}: {}\n", to_string(f.level), f.figure, f.message);
+  return out;
+}
+
+nlohmann::json render_json(const ProbeReport& r, const Verdict& v) {
+  using nlohmann::json;
+  json j;
+  j["mode"] = r.mode;
+  j["local_device"] = r.local_device;
+  j["server"] = r.server;
+  j["op"] = to_string(r.op);
+  j["qps"] = r.qps;
+  j["tos"] = r.tos;
+  if (r.link_rate_gbps) j["link_rate_gbps"] = *r.link_rate_gbps;
+  if (const TestOutcome* o = r.first_outcome()) {
+    j["remote_device"] = o->remote_device;
+    j["local_gid"] = {{"gid", gid_display(o->local_gid.entry.gid)},
+                      {"index", o->local_gid.entry.index},
+                      {"reason", o->local_gid.reason}};
+    j["remote_gid"] = {{"gid", o->remote_gid}, {"index", o->remote_gid_index}};
+    j["path_mtu_bytes"] = o->path_mtu_bytes;
+  }
+  json tests = json::array();
+  for (const TestRecord& t : r.tests) {
+    json x{{"phase", t.phase}, {"test", to_string(t.mode)}, {"size_bytes", t.size_bytes}};
+    if (t.error) x["error"] = t.error->to_string();
+    if (t.outcome) {
+      x["setup_ms"] = t.outcome->setup_ms;
+      if (const auto& b = t.outcome->bw)
+        x["bandwidth"] = {{"gbps", b->gbps},         {"peak_gbps", b->peak_gbps},
+                          {"min_gbps", b->min_gbps}, {"mpps", b->mpps},
+                          {"bytes", b->bytes},       {"messages", b->messages},
+                          {"seconds", b->seconds}};
+      if (const auto& l = t.outcome->lat)
+        x["latency"] = {{"samples", l->samples},     {"min_us", l->min_us},
+                        {"median_us", l->median_us}, {"p99_us", l->p99_us},
+                        {"p99_9_us", l->p99_9_us},   {"max_us", l->max_us},
+                        {"mean_us", l->mean_us},     {"p99_9_reliable", l->p99_9_reliable}};
+    }
+    tests.push_back(std::move(x));
+  }
+  j["tests"] = std::move(tests);
+  json counters = json::array();
+  for (const PhaseCounters& pc : r.counters) {
+    json d = json::object();
+    for (const auto& [k, val] : pc.delta)
+      if (val) d[k] = val;
+    counters.push_back(
+        {{"phase", pc.phase}, {"seconds", pc.seconds}, {"delta", d}, {"errors", pc.errors}});
+  }
+  j["counters"] = std::move(counters);
+  if (r.load)
+    j["load"] = {{"rdma_gbps", r.load->rdma_gbps},
+                 {"tcp_bytes", r.load->tcp_bytes},
+                 {"seconds", r.load->seconds}};
+  if (r.load_error) j["load_error"] = r.load_error->to_string();
+  json findings = json::array();
+  for (const Finding& f : v.findings)
+    findings.push_back({{"level", to_string(f.level)},
+                        {"rule", f.rule},
+                        {"figure", f.figure},
+                        {"message", f.message}});
+  j["verdict"] = {{"level", to_string(v.level)}, {"findings", std::move(findings)}};
+  j["seconds"] = r.seconds;
+  return j;
+}
+
+}  // namespace rocecfg::probe

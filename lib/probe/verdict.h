@@ -1,0 +1,65 @@
+// Judging a probe run against the profile's [validation] rules
+// (profile::ValidationRules; defaults in profiles/README.md). Every rule yields
+// a finding that names the figure, its value and the threshold, so a failed
+// verdict says what to look at:
+//   FAIL  idle bandwidth 1MiB: 0.12 Gb/s < 0.90 x 1.00 Gb/s expected
+//   FAIL  sequence errors (loaded): 37 > 0 (rxe0:out_of_seq_request=37)
+// Rules (all per phase unless noted):
+//   test          a test that could not run or finish fails the verdict
+//   bandwidth     idle, largest size: Gb/s >= min_bandwidth_fraction x expected
+//                 (expected_rate_gbps, else the port's reported rate)
+//   latency       loaded p99 <= max_loaded_p99_factor x idle p99, per size;
+//                 with a ceiling (--max-p99-us), every p99 <= ceiling
+//   path MTU      negotiated RDMA MTU >= the MTU the profile implies
+//   counters      sequence errors, transport errors and retransmits <= max_retransmits
+//                 (retransmits alone are skipped with ignore_emulation_retransmits:
+//                 Soft-RoCE under TCG retransmits on timers without loss);
+//                 discards <= max_discards; no link downs;
+//                 pause frames / packets <= max_pause_ratio on lossless priorities
+//   congestion    loaded phase with same-class load: CNP/ECN activity should
+//                 match whether DCQCN is enabled (warning only)
+// A rule whose inputs do not exist on this NIC is "skip", never a silent pass.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+#include "probe/runner.h"
+#include "profile/intent.h"
+
+namespace rocecfg::probe {
+
+enum class Level { pass, skip, warn, fail };
+const char* to_string(Level l);
+
+struct Finding {
+  Level level = Level::pass;
+  std::string rule;     // "bandwidth", "latency", "path MTU", "counters", ...
+  std::string figure;   // "idle bandwidth 1MiB", "sequence errors (loaded)"
+  std::string message;  // value vs threshold
+};
+
+struct Verdict {
+  Level level = Level::pass;  // worst of pass/warn/fail
+  std::vector<Finding> findings;
+  std::vector<const Finding*> failed() const;
+};
+
+struct Expectations {
+  profile::ValidationRules rules;
+  PriorityMask lossless;                       // empty: all priorities
+  std::optional<bool> dcqcn_enabled;           // from the profile; unset: not judged
+  std::optional<uint32_t> min_path_mtu_bytes;  // RDMA MTU the profile implies
+  std::optional<double> max_p99_us;            // absolute latency ceiling
+};
+
+// The RDMA MTU an Ethernet MTU carries: the largest of 256..4096 that fits with
+// RoCE v2 headers (Ethernet payload - IP 20 - UDP 8 - BTH 12 - ICRC 4 - RETH 16):
+// 1500 -> 1024, 4200 -> 4096, 9000 -> 4096.
+uint32_t rdma_mtu_for(uint32_t ethernet_mtu_bytes);
+
+Verdict judge(const ProbeReport& report, const Expectations& exp);
+
+}  // namespace rocecfg::probe

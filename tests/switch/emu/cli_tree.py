@@ -14,6 +14,7 @@ Grammar: GRAMMAR[mode] = [(regex, action), ...] matched against the whole
   ("set", key)      a leaf; `key` is a fixed string, or None to use the
                     regex group named `key`, or the whole line
   ("unset", key)    an explicit negative form ("no mtu") removing `key`
+                    (None: the regex group named `key`)
 A negated command ("no ..." / "undo ...") removes what its positive form
 would set (or the stanza it would enter).
 """
@@ -164,7 +165,7 @@ class CliEmulator(Personality):
                 session["stack"].append({"mode": action[1], "targets": new_targets})
             return ""
         if action[0] == "unset":
-            key, negate = action[1], True
+            key, negate = action[1] or m.group("key"), True
         else:
             key = self.key_of(mode, line)
         for path in fr["targets"]:

@@ -113,9 +113,6 @@ TEST_SUITE("h3c") {
   TEST_CASE("push: saved rollback point, commit delay, commit") {
     auto a = h3c_adapter();
     testing::RecordingSession s;
-    s.replies = {
-        "The current configuration will be saved to flash:/rocecfg-rollback.cfg. "
-        "Continue? [Y/N]:"};
     REQUIRE(a->push(s, {"interface HundredGigE1/0/1", " jumboframe enable 9216", " quit"}));
     CHECK(s.sent == std::vector<std::string>{
                         "save flash:/rocecfg-rollback.cfg", "Y", "system-view",

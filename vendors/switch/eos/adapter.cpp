@@ -49,7 +49,8 @@ class EosAdapter final : public Adapter {
   ShellDialect shell_dialect() const override {
     ShellDialect d;
     d.prompt_regex = R"((^|\n)[\w.-]+(\([^)\n]*\))?[#>] ?$)";
-    d.error_regexes = {R"(^Error:)", R"(^% ?(Error|Invalid input|Incomplete command|Ambiguous command))",
+    d.error_regexes = {R"(^Error:)",
+                       R"(^% ?(Error|Invalid input|Incomplete command|Ambiguous command))",
                        R"(^% .*(not supported|Unavailable command))"};
     d.setup_commands = {"terminal length 0", "terminal width 512"};
     return d;

@@ -21,12 +21,14 @@ namespace rocecfg::sw::h3c {
 
 namespace {
 
-// Commands that may ask "[Y/N]:" before doing anything.
+// `save FILE` and `configuration replace file` always ask "[Y/N]:" before
+// doing anything; the dialect treats the question as a prompt (its text is
+// not in the output), so the answer is sent unconditionally.
 Result<std::string> run_confirmed(Session& session, const std::string& command,
                                   const char* answer) {
   auto r = session.run(command);
-  if (r && r->find("[Y/N]") != std::string::npos) return session.run(answer);
-  return r;
+  if (!r) return r;
+  return session.run(answer);
 }
 
 }  // namespace

@@ -53,7 +53,8 @@ class NxosAdapter final : public Adapter {
     ShellDialect d;
     // `switch#`, `switch(config-s)#`; not the maintenance-mode prompt.
     d.prompt_regex = R"((^|\n)[\w.-]+(\((?!maint-mode)[^)\n]*\))?# ?$)";
-    d.error_regexes = {R"(^Error:)", R"(^% ?(Invalid|Incomplete|Ambiguous))",
+    d.error_regexes = {R"(^Error:)",
+                       R"(^% ?(Invalid|Incomplete|Ambiguous))",
                        R"(syntax error)",
                        R"(invalid .+at '\^' marker)",
                        R"(^ERROR:)",

@@ -42,3 +42,30 @@ wait_tcp_listen() {
   done
   die "nothing listens on TCP port $port after ${2:-20} s"
 }
+
+# bg_traffic_start [SECONDS] [PORT]: RDMA WRITE traffic rxe1 -> rxe0 across the wire in the
+# background (ib_write_bw duration mode, default 30 s, port 18700); returns once it is running.
+# bg_traffic_stop: stop it early.  (Leftovers are killed when the scenario ends anyway.)
+LAB_BG_PIDS=()
+bg_traffic_start() {
+  local secs=${1:-30} port=${2:-18700} g0 g1 sent0 n=100
+  g0=$(lab_gid_index rxe0)
+  g1=$(lab_gid_index rxe1)
+  timeout $((secs + 60)) ib_write_bw -d rxe0 -x "$g0" -F -D "$secs" -p "$port" >"/tmp/bg-srv.$port" 2>&1 &
+  LAB_BG_PIDS+=($!)
+  wait_tcp_listen "$port"
+  sent0=$(rxe_counter rxe1 sent_pkts)
+  timeout $((secs + 60)) ib_write_bw -d rxe1 -x "$g1" -F -D "$secs" -p "$port" 10.0.0.1 >"/tmp/bg-cli.$port" 2>&1 &
+  LAB_BG_PIDS+=($!)
+  while [ "$(rxe_counter rxe1 sent_pkts)" -le $((sent0 + 1000)) ]; do
+    n=$((n - 1))
+    [ "$n" -gt 0 ] || die "background ib_write_bw did not start: $(tail -2 "/tmp/bg-cli.$port")"
+    sleep 0.2
+  done
+}
+bg_traffic_stop() {
+  [ ${#LAB_BG_PIDS[@]} -gt 0 ] || return 0
+  kill "${LAB_BG_PIDS[@]}" 2>/dev/null || true
+  wait "${LAB_BG_PIDS[@]}" 2>/dev/null || true   # 143 = killed by us, not a failure
+  LAB_BG_PIDS=()
+}

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "switch/ssh.h"
 
 namespace rocecfg::sw::testing {
@@ -66,14 +68,25 @@ void operator_types(SshdFixture& fx, size_t i, const std::string& vendor,
   }
 }
 
+namespace {
+// The emulator's running config as it holds it (state.json "running"): the
+// exact device state, without a login per check. Sessions, candidates and
+// saved files are not part of it.
+std::string running_tree(const std::string& state_file) {
+  return nlohmann::json::parse(read_all(state_file)).at("running").dump();
+}
+}  // namespace
+
 int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports) {
   SshdFixture fx({vendor});
   const std::string state_file = fx.switches()[0].dir + "/state.json";
   const std::string factory = read_all(state_file);
-  const std::string before = running_config(fx, 0, vendor);
+  const std::string before_text = running_config(fx, 0, vendor);
+  const std::string before = running_tree(state_file);
   fx.clear_fault(0);
   SwitchResult clean = apply_once(fx, 0, vendor, standard_profile(), ports);
   REQUIRE_MESSAGE(clean.outcome == SwitchOutcome::applied, clean.reason);
+  REQUIRE(running_tree(state_file) != before);
   // The last command is the verification read after the commit.
   const int steps = fx.commands_counted(0) - 1;
   REQUIRE(steps > 5);
@@ -86,9 +99,11 @@ int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports
       SwitchResult r = apply_once(fx, 0, vendor, standard_profile(), ports);
       fx.clear_fault(0);
       CHECK_MESSAGE(r.outcome != SwitchOutcome::applied, r.reason);
-      CHECK(running_config(fx, 0, vendor) == before);
+      CHECK(running_tree(state_file) == before);
     }
   }
+  // And the text a backup would hold, once, after the last rollback.
+  CHECK(running_config(fx, 0, vendor) == before_text);
   return steps;
 }
 

@@ -120,6 +120,8 @@ class Emulator(CliEmulator):
                 state["running"] = self.snapshot(files[q["file"]])
                 return f"Succeeded in replacing current configuration with the file {q['file']}."
             return ""
+        if line == "display current-configuration":  # any view
+            return self.display(state)
         if session["mode"] == "exec":
             if line == "screen-length disable":
                 session["page_lines"] = 0

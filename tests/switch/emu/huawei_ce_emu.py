@@ -126,6 +126,8 @@ class Emulator(CliEmulator):
                 session["candidate"] = self.snapshot(trial)
                 session["running_seen"] = self.snapshot(trial)
             return "Info: The trial configuration was rolled back."
+        if line == "display current-configuration":  # any view
+            return self.display(state)
         if session["mode"] == "exec":
             if line == "screen-length 0 temporary":
                 session["page_lines"] = 0

@@ -114,10 +114,10 @@ TEST_SUITE("h3c") {
     auto a = h3c_adapter();
     testing::RecordingSession s;
     REQUIRE(a->push(s, {"interface HundredGigE1/0/1", " jumboframe enable 9216", " quit"}));
-    CHECK(s.sent == std::vector<std::string>{
-                        "save flash:/rocecfg-rollback.cfg", "Y", "system-view",
-                        "configuration commit delay 5", "interface HundredGigE1/0/1",
-                        " jumboframe enable 9216", " quit", "configuration commit", "return"});
+    CHECK(s.sent ==
+          std::vector<std::string>{"save flash:/rocecfg-rollback.cfg", "Y", "system-view",
+                                   "configuration commit delay 5", "interface HundredGigE1/0/1",
+                                   " jumboframe enable 9216", " quit", "configuration commit"});
   }
 
   TEST_CASE("push: a failure replaces the running config with the saved file") {

@@ -125,7 +125,7 @@ TEST_SUITE("huawei-ce") {
     testing::RecordingSession s;
     REQUIRE(a->push(s, {"interface 100GE1/0/1", " mtu 9216", " quit"}));
     CHECK(s.sent == std::vector<std::string>{"system-view", "interface 100GE1/0/1", " mtu 9216",
-                                             " quit", "commit trial 300", "commit", "return"});
+                                             " quit", "commit trial 300", "commit"});
   }
 
   TEST_CASE("push: an error before the trial aborts; after it, the trial is aborted") {

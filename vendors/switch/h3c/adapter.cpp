@@ -6,8 +6,7 @@
 //   system-view
 //   configuration commit delay 5           reverts unless committed in 5 min
 //   <commands>
-//   configuration commit                   keep them
-//   return
+//   configuration commit                   keep them (the last step)
 // On any failure after the save: `configuration replace file` restores the
 // saved file (answering N to "save current configuration?"), then the delay
 // is committed so it cannot fire later; after a dropped connection the same
@@ -51,7 +50,8 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   for (const auto& c : commands)
     if (auto r = session.run(c); !r) return undo(r.error());
   if (auto r = session.run("configuration commit"); !r) return undo(r.error());
-  if (auto r = session.run("return"); !r) return std::unexpected(r.error());  // committed already
+  // Nothing after the commit, so every failure above is undone the same way;
+  // the session stays in system view, where the read-back `display` works.
   return {};
 }
 

@@ -5,8 +5,7 @@
 //   system-view                 candidate editing, nothing live
 //   <commands>
 //   commit trial 300            live, reverts in 300 s unless confirmed
-//   commit                      confirm from a working connection
-//   return
+//   commit                      confirm from a working connection (the last step)
 // Before the trial commit, `abort` discards the candidate (a dropped session
 // discards it by itself). After it, `abort trial` reverts at once; if even
 // the reconnect fails, the trial timer reverts on its own.
@@ -31,7 +30,9 @@ Status push(Session& session, const std::vector<std::string>& commands) {
     return undo(r.error());
   trial = true;
   if (auto r = session.run("commit"); !r) return undo(r.error());
-  if (auto r = session.run("return"); !r) return std::unexpected(r.error());  // committed already
+  // Nothing after the confirming commit: a failure there could not be undone
+  // by the trial any more. The session stays in system view, where the
+  // read-back `display` works as well.
   return {};
 }
 

@@ -118,18 +118,19 @@ if ! cd "$LAB_CWD" 2>/dev/null; then
   cd /tmp || fail "cannot cd to /tmp"
 fi
 
+# stdout/stderr of scenarios are a pipe, as under ctest on the host (no colours or progress bars
+# because the serial port is a tty); cat copies it to ttyS1
+FIFO=/run/lab-output.fifo
+mkfifo "$FIFO" || fail "cannot create $FIFO"
+
 run_one() {   # run_one CMD ARGS...; prints nothing itself, returns the status
-  local t=${LAB_SCENARIO_TIMEOUT:-0} pid st catpid cmd=("$@") fifo=/run/lab-output.fifo
+  local t=${LAB_SCENARIO_TIMEOUT:-0} pid st catpid cmd=("$@")
   [ "$t" != 0 ] && cmd=(timeout -k 5 "$t" "$@")
-  # stdout/stderr are a pipe, as under ctest on the host (no colours or progress bars because
-  # the serial port is a tty); cat copies it to ttyS1
-  rm -f "$fifo"
-  mkfifo "$fifo"
-  cat "$fifo" >"$OUT" &
+  cat "$FIFO" >"$OUT" &
   catpid=$!
   # its own session (= process group), so whatever it leaves running (a perftest server,
   # a sleep) is killed before the next scenario; setsid does not fork here (not a group leader)
-  setsid "${cmd[@]}" </dev/null >"$fifo" 2>&1 &
+  setsid "${cmd[@]}" </dev/null >"$FIFO" 2>&1 &
   pid=$!
   wait "$pid"
   st=$?

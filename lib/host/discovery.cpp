@@ -59,7 +59,7 @@ std::string rdma_driver(const FsRoot& fs, const std::string& dev) {
   return {};
 }
 
-RdmaPort read_port(const FsRoot& fs, const std::string& dev, int port) {
+RdmaPort read_port(const FsRoot& fs, const std::string& dev, int port, bool query_verbs) {
   std::string base = fmt::format("{}/{}/ports/{}", kIbClass, dev, port);
   RdmaPort p;
   p.port = port;
@@ -82,7 +82,7 @@ RdmaPort read_port(const FsRoot& fs, const std::string& dev, int port) {
   std::sort(p.gids.begin(), p.gids.end(),
             [](const GidEntry& a, const GidEntry& b) { return a.index < b.index; });
   if (p.netdev.empty()) p.netdev = read_or_empty(fs, fmt::format("{}/{}/parent", kIbClass, dev));
-  p.active_mtu_bytes = active_mtu(fs, dev, port);
+  if (query_verbs) p.active_mtu_bytes = active_mtu(fs, dev, port);
   return p;
 }
 
@@ -119,7 +119,7 @@ Result<Netdev> describe_netdev(const FsRoot& fs, const std::string& ifname) {
   return n;
 }
 
-HostInventory discover(const FsRoot& fs) {
+HostInventory discover(const FsRoot& fs, bool query_verbs) {
   HostInventory inv;
   for (const std::string& dev : fs.list(kIbClass)) {
     RdmaDevice d;
@@ -127,7 +127,7 @@ HostInventory discover(const FsRoot& fs) {
     d.driver = rdma_driver(fs, dev);
     for (const std::string& p : fs.list(fmt::format("{}/{}/ports", kIbClass, dev))) {
       Result<uint32_t> port = parse_u32(p, "port");
-      if (port) d.ports.push_back(read_port(fs, dev, static_cast<int>(*port)));
+      if (port) d.ports.push_back(read_port(fs, dev, static_cast<int>(*port), query_verbs));
     }
     for (const RdmaPort& port : d.ports) {
       if (port.link_layer != "Ethernet" || port.netdev.empty()) continue;

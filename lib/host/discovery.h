@@ -51,7 +51,9 @@ struct HostInventory {
   std::vector<Netdev> netdevs;  // RoCE netdevs, in RDMA device order
 };
 
-HostInventory discover(const FsRoot& fs);
+// `query_verbs` adds each port's active MTU through ibv_query_port (opening
+// every device: slow under emulation, so the apply path skips it).
+HostInventory discover(const FsRoot& fs, bool query_verbs = true);
 
 // One netdev, whether or not it has an RDMA device (for --interface).
 Result<Netdev> describe_netdev(const FsRoot& fs, const std::string& ifname);

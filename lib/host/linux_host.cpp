@@ -57,7 +57,8 @@ Result<LinuxHost::Target*> LinuxHost::target(const std::string& ifname) {
   t.netdev.mtu_bytes = link->mtu_bytes;
   if (t.netdev.driver.empty()) t.netdev.driver = link->kind;
   // The RDMA device on this netdev, if any (discovery maps them through GIDs).
-  for (const Netdev& n : discover(fs_).netdevs)
+  if (!inventory_) inventory_ = discover(fs_, /*query_verbs=*/false);
+  for (const Netdev& n : inventory_->netdevs)
     if (n.name == ifname) {
       t.netdev.rdma_device = n.rdma_device;
       t.netdev.rdma_port = n.rdma_port;
@@ -66,7 +67,7 @@ Result<LinuxHost::Target*> LinuxHost::target(const std::string& ifname) {
   return &targets_.emplace(ifname, std::move(t)).first->second;
 }
 
-Status LinuxHost::refuse_if_not_host_dcbx(const std::string& ifname, const DcbState& state) const {
+Status LinuxHost::refuse_if_not_host_dcbx(const std::string& ifname, const DcbState& state) {
   if (state.dcbx && (*state.dcbx & DCB_CAP_DCBX_LLD_MANAGED))
     return fail(
         ErrorKind::failed, ifname,
@@ -74,7 +75,8 @@ Status LinuxHost::refuse_if_not_host_dcbx(const std::string& ifname, const DcbSt
                     "rocecfg will not fight it: turn the firmware agent off (ice: ethtool "
                     "--set-priv-flags {} fw-lldp-agent off) or manage DCB there",
                     *state.dcbx, ifname));
-  if (std::optional<std::string> agent = running_dcbx_agent(fs_))
+  if (!agent_) agent_ = running_dcbx_agent(fs_);
+  if (const std::optional<std::string>& agent = *agent_)
     return fail(ErrorKind::failed, ifname,
                 fmt::format("{} is running and negotiates DCBX; it would overwrite what rocecfg "
                             "sets: stop it (or use lldpd, which does no DCBX)",

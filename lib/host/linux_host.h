@@ -9,6 +9,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -65,13 +66,15 @@ class LinuxHost final : public plan::Executor {
   Result<Target*> target(const std::string& ifname);
   Status write_dcb(Target& t, model::Knob knob, const model::Settings& value);
   Status write_dscp_map(Target& t, const std::map<uint8_t, uint8_t>& want);
-  Status refuse_if_not_host_dcbx(const std::string& ifname, const DcbState& state) const;
+  Status refuse_if_not_host_dcbx(const std::string& ifname, const DcbState& state);
 
   const FsRoot& fs_;
   LinkTable links_;
   DcbClient dcb_;
   NicAdapterFactory factory_;
   std::map<std::string, Target> targets_;
+  std::optional<HostInventory> inventory_;           // discovered once per run
+  std::optional<std::optional<std::string>> agent_;  // lldpad scan, once per run
 };
 
 }  // namespace rocecfg::host

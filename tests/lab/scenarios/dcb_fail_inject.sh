@@ -1,8 +1,8 @@
 #!/bin/bash
 # A dcbsim op told to fail (fail_ops) reaches the caller as an error, leaves the state unchanged,
-# and is counted.  Note: iproute2 6.1's `dcb pfc set` ignores the driver status in the reply
-# (DCB_ATTR_IEEE) and exits 0, so the error is checked with dcbnl_status, which reads it the way
-# rocecfg must; `dcb dcbx set` (a different reply path) does report it.
+# and is counted.  Note: Debian 12's iproute2 6.1.0 `dcb pfc set` does not report the driver
+# status in the reply (DCB_ATTR_IEEE) and exits 0, so the error is checked with dcbnl_status,
+# which reads it the way rocecfg must; `dcb dcbx set` (a different reply path) does report it.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/scenario.sh
 . "$(dirname "$0")/../lib/scenario.sh"

@@ -4,8 +4,9 @@
  *
  * Why this exists: for DCB_CMD_IEEE_SET/DEL the kernel acks the netlink request
  * with success and puts the driver's error into a u8 DCB_ATTR_IEEE attribute of
- * the reply ((u8)-errno, e.g. 251 for -EIO).  iproute2 6.1's `dcb` ignores that
- * attribute, so `dcb pfc set` exits 0 even when the driver refused.  The lab's
+ * the reply ((u8)-errno, e.g. 251 for -EIO).  Debian 12's iproute2 6.1.0 `dcb` does
+ * not report it (an upstream regression, fixed later), so `dcb pfc set` exits 0 even
+ * when the driver refused.  The lab's
  * failure-injection scenario uses this tool to prove the error reaches the
  * caller; rocecfg's DCB backend must read the attribute the same way.
  *

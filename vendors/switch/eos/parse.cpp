@@ -159,8 +159,8 @@ struct Parser {
                starts_with_words(t, "no priority-flow-control priority")) {
         bool no = t.starts_with("no ");
         auto w = words(t);
-        auto p = number(w[no ? 3 : 2], 7);
-        if (!p || w.size() != (no ? 5u : 4u)) {
+        auto p = w.size() == (no ? 5u : 4u) ? number(w[no ? 3 : 2], 7) : std::nullopt;
+        if (!p) {
           note(l, "not understood");
           continue;
         }
@@ -176,8 +176,10 @@ struct Parser {
       } else if (starts_with_words(t, "service-profile"))
         b.service_profile = after_words(t, "service-profile");
       else if (starts_with_words(t, "tx-queue") || starts_with_words(t, "uc-tx-queue")) {
-        auto list = cli::parse_number_list(words(t)[1], 7);
-        if (!list) {
+        auto tw = words(t);
+        auto list = tw.size() == 2 ? cli::parse_number_list(tw[1], 7)
+                                   : Result<std::vector<unsigned>>(std::vector<unsigned>{});
+        if (!list || list->empty()) {
           note(l, "not understood");
           continue;
         }

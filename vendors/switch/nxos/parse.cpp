@@ -176,7 +176,7 @@ struct Parser {
       auto w = words(c.text);
       if (starts_with_words(c.text, "mtu")) {
         if (auto n = number(w.back(), 65535)) p.mtu_bytes = static_cast<uint32_t>(*n);
-      } else if (starts_with_words(c.text, "priority-flow-control mode")) {
+      } else if (starts_with_words(c.text, "priority-flow-control mode") && w.size() >= 3) {
         p.pfc_mode = std::string(w[2]);
       } else if (starts_with_words(c.text, "priority-flow-control watch-dog-interval")) {
         p.watchdog = w.back() == "on";

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "switch/ssh.h"
 #include "vendor_ssh.h"
 
 namespace rocecfg::sw::testing {
@@ -66,6 +67,21 @@ TEST_SUITE("eos over ssh") {
   TEST_CASE("a fault at every step of an apply leaves the running config exactly as before") {
     int steps = fault_sweep("eos", {"Ethernet1/1", "Ethernet1/2"});
     CHECK(steps > 40);
+  }
+
+  TEST_CASE("with paging left on, the pager is answered and the config reads the same") {
+    SshdFixture fx({"eos"});
+    REQUIRE(apply_once(fx, 0, "eos", standard_profile(), kPorts).outcome == SwitchOutcome::applied);
+    const std::string unpaged = running_config(fx, 0, "eos");
+    auto a = make_adapter("eos");
+    ShellDialect dialect = a->shell_dialect();
+    dialect.setup_commands.clear();  // the emulator pages every 24 lines
+    auto s = ShellSession::open(fx.target(0), dialect);
+    REQUIRE(s);
+    auto paged = a->fetch_config(**s);
+    REQUIRE(paged);
+    CHECK(std::count(unpaged.begin(), unpaged.end(), '\n') > 48);
+    CHECK(*paged == unpaged);
   }
 
   TEST_CASE("a hung commit times out, and the staged session is aborted") {

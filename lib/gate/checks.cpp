@@ -221,7 +221,10 @@ CheckResult check_probe(Context& c, uint32_t duration_ms) {
   if (!c.options.probe) return result("probe", CheckStatus::skipped, "no probe requested");
   if (!c.env.probe) return result("probe", CheckStatus::not_evaluated, "no probe engine");
   probe::ProbeConfig cfg = *c.options.probe;
-  cfg.duration_ms = duration_ms;
+  // The budget is for the whole probe: every (size, mode) test runs for its own window.
+  size_t tests = cfg.sizes_bytes.size() * ((cfg.bandwidth ? 1 : 0) + (cfg.latency ? 1 : 0));
+  cfg.duration_ms =
+      std::max<uint32_t>(1, duration_ms / static_cast<uint32_t>(std::max<size_t>(1, tests)));
   Result<probe::ProbeReport> r = c.env.probe(cfg);
   if (!r) return result("probe", CheckStatus::not_evaluated, r.error().to_string());
   c.probe = *r;

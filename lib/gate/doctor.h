@@ -1,0 +1,60 @@
+// `rocecfg doctor`: the RoCE engineer's troubleshooting checklist, automated.
+// Every finding says what was seen, why it matters and the exact fix (a
+// rocecfg command or a profile key), so the output can be pasted into a
+// ticket. The checks read the machine through the root-relative filesystem
+// seam (/sys, /proc) and take the kernel log and the observed QoS settings as
+// inputs, so tests run them on temporary trees.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/result.h"
+#include "model/settings.h"
+#include "profile/intent.h"
+
+namespace rocecfg::gate {
+
+enum class Severity { ok, info, warning, problem };
+const char* to_string(Severity s);
+
+struct Finding {
+  std::string check;  // "link", "mtu", "dscp", "pfc", "ecn", "pause", "dcbx", "kernel log", "numa"
+  Severity severity = Severity::ok;
+  std::string seen;
+  std::string why;  // empty for ok
+  std::string fix;  // empty for ok
+};
+
+struct DoctorInput {
+  std::string root = "/";
+  std::optional<profile::Intent> intent;  // without a profile, only what needs none
+  std::vector<std::string> interfaces;    // empty: every netdev with an RDMA port
+  // What the host's QoS knobs are now (lib/host observe); empty: QoS checks use
+  // the profile alone (its own cross-layer consistency).
+  std::function<Result<model::Settings>(const std::string& ifname)> observe;
+  std::vector<std::string> kernel_log;   // dmesg lines, oldest first
+  std::string profile_path = "PROFILE";  // for the fix commands
+};
+
+std::vector<Finding> run_doctor(const DoctorInput& in);
+
+// The QoS chain on one interface (profile and observed): RDMA-CM ToS -> DSCP
+// -> trust/DSCP map -> priority -> PFC, ECN and CNP coherent with DCQCN.
+// Separate so it can be tested as pure logic.
+std::vector<Finding> check_qos_chain(const std::string& ifname, const profile::Intent& intent,
+                                     const std::optional<model::Settings>& observed,
+                                     const std::string& profile_path);
+
+// Aligned text, problems first; "no problems found" line at the end if so.
+std::string render_doctor_text(const std::vector<Finding>& findings, bool verbose);
+nlohmann::json to_json(const std::vector<Finding>& findings);
+
+// 1 when any finding is a problem, else 0.
+int doctor_exit_code(const std::vector<Finding>& findings);
+
+}  // namespace rocecfg::gate

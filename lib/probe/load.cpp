@@ -44,8 +44,10 @@ Result<std::unique_ptr<LoadGenerator>> LoadGenerator::start(const LoadConfig& cf
       c.params.op = Op::write;
       c.params.size_bytes = self->cfg_.rdma_size_bytes;
       c.params.qps = self->cfg_.rdma_qps;
-      c.params.tx_depth = 64;
-      c.params.signal_every = 16;
+      // Enough in flight to contend for the class, not so much that the
+      // probe's own QP is starved by the emulated device.
+      c.params.tx_depth = 16;
+      c.params.signal_every = 4;
       c.params.duration_ms = kMaxDurationMs;  // until stopped
       c.params.tos = self->cfg_.rdma_tos;
       c.timeout_ms = self->cfg_.timeout_ms;

@@ -1,5 +1,7 @@
 #include "probe/traffic.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <cstring>
 #include <optional>
@@ -104,6 +106,32 @@ struct QpCount {
 };
 
 constexpr int kBuckets = 10;
+constexpr size_t kMinLatencySamples = 200;
+
+// Waiting for the NIC: spin, then yield, then sleep. Soft-RoCE does its work
+// in softirqs and kernel threads on the CPUs we spin on; a thread that only
+// spins (or only yields) delays that work until a timer tick, which in the
+// 2-CPU lab turned 30 us pings into 4-16 ms ones (perftest's ib_write_lat
+// suffers the same). A real NIC answers within microseconds, before the
+// backoff ever sleeps, so the figure is unchanged there.
+class Backoff {
+ public:
+  void reset() { spins_ = 0; }
+  void pause() {
+    if (spins_++ == 0) since_ = Clock::now();
+    if (spins_ % 16 != 0) return;
+    if (Clock::now() - since_ < std::chrono::microseconds(100)) {
+      sched_yield();
+    } else {
+      timespec ts{0, 1000};
+      nanosleep(&ts, nullptr);
+    }
+  }
+
+ private:
+  uint32_t spins_ = 0;
+  Clock::time_point since_{};
+};
 
 // The server only writes on the control connection when it gives up (error) or
 // dies (EOF), so readability mid-test means the test is over. Checked every
@@ -155,6 +183,7 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
   bool posting = true;
   std::optional<Clock::time_point> stopped_at;  // set when the stop flag ended the run early
   PeerWatch watch(qs, lim.control_fd);
+  Backoff backoff;
   ibv_wc wcs[32];
 
   for (;;) {
@@ -209,7 +238,10 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
       }
       last_completion = now;
     }
-    if (n > 0) last_progress = now;
+    if (n > 0) {
+      last_progress = now;
+      backoff.reset();
+    }
     if (auto e = watch.check(now, total_done)) return std::unexpected(*e);
 
     if (!posting) {
@@ -218,6 +250,7 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
       if (drained) break;
     }
     if (n == 0) {
+      backoff.pause();
       if (now >= lim.deadline)
         return std::unexpected(deadline_error(qs, "bandwidth test", total_done));
       if (now - last_progress > milliseconds(lim.stall_ms))
@@ -237,7 +270,7 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
   volatile uint8_t* reply = qs.recv_region(0) + size - 1;
   uint8_t* ping = qs.send_region(0) + size - 1;
   // The first pings warm caches and the path; they are not samples.
-  const uint64_t warmup = by_time ? 50 : std::min<uint64_t>(50, p.iterations / 20);
+  const uint64_t warmup = by_time ? 10 : std::min<uint64_t>(50, p.iterations / 20);
   std::vector<double> samples;
   samples.reserve(by_time ? 100000 : p.iterations);
   const auto end = Clock::now() + milliseconds(p.duration_ms);
@@ -247,7 +280,9 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
 
   for (uint64_t i = 1;; ++i) {
     if (!by_time && i > p.iterations + warmup) break;
-    if (by_time && Clock::now() >= end) break;
+    // A window that ends with too few samples says nothing about p99: go on
+    // until there are enough (the deadline still bounds the test).
+    if (by_time && Clock::now() >= end && samples.size() >= kMinLatencySamples) break;
     const uint8_t v = static_cast<uint8_t>(i);
     // Keep the send queue from filling: reap our own completions first.
     while (outstanding >= p.tx_depth) {
@@ -267,8 +302,10 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
       return fail(qs.device(), fmt::format("post write: {}", std::strerror(rc)));
     ++outstanding;
     uint32_t spins = 0;
+    Backoff backoff;
     while (*reply != v) {
-      if (++spins % 1024 == 0) {
+      backoff.pause();
+      if (++spins % 256 == 0) {
         int n = ibv_poll_cq(qs.cq(), 16, wcs);
         for (int k = 0; k < n; ++k) {
           if (wcs[k].status != IBV_WC_SUCCESS)
@@ -290,6 +327,7 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
       --outstanding;
     }
   }
+  if (samples.empty()) return fail(qs.device(), "latency test produced no samples");
   return summarize_latency(std::move(samples));
 }
 
@@ -302,8 +340,10 @@ Status run_lat_server(QpSet& qs, int control_fd, const LoopLimits& lim) {
   for (uint64_t i = 1;; ++i) {
     const uint8_t v = static_cast<uint8_t>(i);
     uint32_t spins = 0;
+    Backoff backoff;
     while (*ping != v) {
-      if (++spins % 4096 == 0) {
+      backoff.pause();
+      if (++spins % 256 == 0) {
         if (readable_now(control_fd)) return {};
         if (lim.stop && lim.stop->load()) return fail(qs.device(), "server stopping");
         if (Clock::now() >= lim.deadline)
@@ -345,6 +385,7 @@ Status run_recv_server(QpSet& qs, int control_fd, const LoopLimits& lim) {
   ibv_wc wcs[32];
   uint64_t received = 0;
   uint32_t idle = 0;
+  Backoff backoff;
   for (;;) {
     int n = ibv_poll_cq(qs.cq(), 32, wcs);
     for (int k = 0; k < n; ++k) {
@@ -354,6 +395,10 @@ Status run_recv_server(QpSet& qs, int control_fd, const LoopLimits& lim) {
       if (int rc = post_recv(qs, wcs[k].wr_id))
         return fail(qs.device(), fmt::format("repost receive: {}", std::strerror(rc)));
     }
+    if (n > 0)
+      backoff.reset();
+    else
+      backoff.pause();
     if (n == 0 && ++idle % 1024 == 0) {
       if (readable_now(control_fd)) return {};
       if (lim.stop && lim.stop->load()) return fail(qs.device(), "server stopping");

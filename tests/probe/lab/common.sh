@@ -6,7 +6,7 @@
 ROCECFG=${ROCECFG_BIN:?set ROCECFG_BIN to the rocecfg binary}
 PROFILE=$(cd "$(dirname "$0")/../../.." && pwd)/profiles/lab.toml
 # Short windows: the lab runs ~0.5 Gb/s and every second counts on 2 cores.
-FAST=(--duration-ms 400 --size 64 --size 64KiB)
+FAST=(--duration-ms 800 --size 64 --size 64KiB)
 
 # probe_json OUT ARGS...: runs `rocecfg probe --json ARGS`, saves stdout in OUT,
 # sets RC to its exit status; never exits the scenario by itself.

@@ -32,7 +32,7 @@ tc qdisc del dev veth1 root
 
 tc qdisc add dev veth1 root netem delay 10ms 5ms
 tc qdisc add dev veth0 root netem delay 10ms 5ms
-expect_fail delay_jitter 'p99 latency' "${CROSS[@]}" --max-p99-us 5000
+expect_fail delay_jitter 'p99 latency' "${CROSS[@]}" --mode lat --max-p99-us 5000
 tc qdisc del dev veth1 root; tc qdisc del dev veth0 root
 
 tc qdisc add dev veth1 root netem delay 2ms reorder 25% 50%

@@ -5,7 +5,7 @@
 # auto-selected, verdict PASS under the lab profile.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
-trap 'kill "${SRV:-0}" 2>/dev/null || true' EXIT
+trap '[ -z "${SRV:-}" ] || kill "$SRV" 2>/dev/null || true' EXIT
 
 probe_json /tmp/cross.json --device rxe1 --peer-device rxe0 "${FAST[@]}" --load
 assert_sane /tmp/cross.json

@@ -3,7 +3,7 @@
 # a reason that names the peer.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
-trap 'kill -9 "${SRV:-0}" 2>/dev/null || true' EXIT
+trap '[ -z "${SRV:-}" ] || kill -9 "$SRV" 2>/dev/null || true' EXIT
 "$ROCECFG" probe --server --device rxe0 --port 18701 >/tmp/srv.out 2>&1 &
 SRV=$!
 wait_tcp_listen 18701

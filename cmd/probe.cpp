@@ -50,6 +50,7 @@ struct Options {
   double expected_gbps = 0, max_p99_us = 0;
   uint32_t expect_mtu = 0;
   bool ignore_emulation_retransmits = false;
+  int64_t max_retransmits = -1, max_discards = -1;
 };
 
 // Sizes on the command line: "65536" (bytes, as perftest's -s) or with a unit.
@@ -129,6 +130,8 @@ int run_client(const Options& o, const Globals& g) {
     exp.min_path_mtu_bytes = o.expect_mtu;
   }
   if (o.ignore_emulation_retransmits) exp.rules.ignore_emulation_retransmits = true;
+  if (o.max_retransmits >= 0) exp.rules.max_retransmits = static_cast<uint64_t>(o.max_retransmits);
+  if (o.max_discards >= 0) exp.rules.max_discards = static_cast<uint64_t>(o.max_discards);
   if (o.tos >= 0) pc.tos = static_cast<uint8_t>(o.tos);
 
   auto op = parse_op(o.op);
@@ -264,6 +267,10 @@ const bool registered = register_command(
        sub.add_option("--max-p99-us", o->max_p99_us, "fail any p99 latency above this");
        sub.add_option("--expect-mtu", o->expect_mtu,
                       "fail a path MTU below this (default: from the profile MTU)");
+       sub.add_option("--max-retransmits", o->max_retransmits,
+                      "allowed new sequence errors/retransmits per phase (default: profile, 0)");
+       sub.add_option("--max-discards", o->max_discards,
+                      "allowed new discards per phase (default: profile, 0)");
        sub.add_flag("--ignore-emulation-retransmits", o->ignore_emulation_retransmits,
                     "do not judge timer retransmits (Soft-RoCE under emulation)");
        return std::function<int()>(

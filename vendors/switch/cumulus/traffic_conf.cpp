@@ -73,6 +73,7 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
   model::Ets ets;
   bool have_ets = false;
   for (int i = 0; i < 8; ++i) ets.prio_tc[i] = static_cast<uint8_t>(i);
+  ets.tc_tsa.fill(model::Tsa::ets);  // classes in no priority_group share by weight 0
   std::map<std::string, std::map<std::string, std::string>> groups;  // "pfc ROCE" -> key -> value
   for (const auto& [key, value] : kv) {
     // traffic.cos_N.priority_source.dscp = [..]

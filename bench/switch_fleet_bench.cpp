@@ -1,0 +1,138 @@
+// rocecfg's fleet runner vs what an operator would otherwise run: a
+// sequential loop of `ssh switch 'command'` sending the very commands rocecfg
+// sent (read config, discard pending, stage, commit, read back), per switch.
+// Both talk to the same real sshd + NVUE emulator on 127.0.0.1.
+//   switch_fleet_bench [--switches 64] [--parallel 16] [--no-rss]
+// Then peak RSS of the fleet runner for 8, 64 and 256 switches, each in a
+// fresh child process (ru_maxrss is per process).
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "switch/fleet.h"
+#include "switch_fixtures.h"
+
+using namespace rocecfg;
+using namespace rocecfg::sw;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::vector<FleetSwitch> fleet_of(testing::SshdFixture& fx) {
+  std::vector<FleetSwitch> fleet;
+  for (size_t i = 0; i < fx.switches().size(); ++i) {
+    FleetSwitch f;
+    f.ssh = fx.target(i);
+    f.ssh.command_timeout_ms = 120000;
+    f.ssh.connect_timeout_ms = 60000;
+    f.vendor = "cumulus";
+    f.interfaces = {"swp1-32"};
+    fleet.push_back(f);
+  }
+  return fleet;
+}
+
+std::string slurp(const std::string& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int rss_child(int switches, int parallel) {
+  testing::SshdFixture fx({fmt::format("cumulus:{}", switches)});
+  auto results =
+      run_switches(fleet_of(fx), testing::standard_profile(), FleetMode::apply, parallel);
+  int ok = 0;
+  for (auto& r : results) ok += r.outcome == SwitchOutcome::applied;
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  fmt::print("{} {} {}\n", switches, ok, ru.ru_maxrss);
+  return ok == switches ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int switches = 64, parallel = 16;
+  bool rss = true;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--switches") && i + 1 < argc)
+      switches = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--parallel") && i + 1 < argc)
+      parallel = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--no-rss"))
+      rss = false;
+    else if (!std::strcmp(argv[i], "--rss-child") && i + 1 < argc)
+      return rss_child(std::atoi(argv[++i]), parallel);
+  }
+  testing::SshdFixture fx({fmt::format("cumulus:{}", switches)});
+  std::vector<std::string> factory;
+  for (auto& s : fx.switches()) factory.push_back(slurp(s.dir + "/state.json"));
+
+  auto t0 = std::chrono::steady_clock::now();
+  auto results =
+      run_switches(fleet_of(fx), testing::standard_profile(), FleetMode::apply, parallel);
+  double ours = seconds_since(t0);
+  int ok = 0;
+  for (auto& r : results) ok += r.outcome == SwitchOutcome::applied;
+  if (ok != switches) {
+    for (auto& r : results)
+      if (r.outcome != SwitchOutcome::applied) fmt::print(stderr, "{}: {}\n", r.name, r.reason);
+    return 1;
+  }
+
+  // The same work as a sequential ssh loop, from factory state again.
+  for (size_t i = 0; i < fx.switches().size(); ++i)
+    std::ofstream(fx.switches()[i].dir + "/state.json", std::ios::trunc) << factory[i];
+  std::string user = getenv("USER") ? getenv("USER") : "root";
+  t0 = std::chrono::steady_clock::now();
+  for (size_t i = 0; i < fx.switches().size(); ++i) {
+    std::string ssh = fmt::format(
+        "ssh -q -o BatchMode=yes -i {0}/id_ed25519 -o UserKnownHostsFile={0}/known_hosts -p {1} "
+        "{2}@127.0.0.1",
+        fx.dir(), fx.switches()[i].port, user);
+    std::string chain;
+    for (auto& c : results[i].commands) chain += (chain.empty() ? "" : " && ") + c;
+    for (std::string c :
+         {std::string("nv config show -o commands"), std::string("nv config detach"), chain,
+          std::string("nv config apply -y"), std::string("nv config show -o commands")})
+      if (std::system((ssh + " '" + c + "' >/dev/null").c_str()) != 0) {
+        fmt::print(stderr, "ssh loop failed on {}\n", fx.switches()[i].name);
+        return 1;
+      }
+  }
+  double loop = seconds_since(t0);
+  fmt::print("push standard profile to {} emulated Cumulus switches (32 ports each)\n", switches);
+  fmt::print("  rocecfg apply (--parallel {}):  {:7.2f} s\n", parallel, ours);
+  fmt::print("  sequential ssh loop:           {:7.2f} s\n", loop);
+  fmt::print("  ratio (ssh loop / rocecfg):    {:7.2f}x\n", loop / ours);
+  std::fflush(stdout);
+  if (!rss) return 0;
+  fmt::print("peak RSS of the fleet runner (--parallel {}):\n", parallel);
+  std::fflush(stdout);
+  char self[4096] = {};
+  if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0) return 1;
+  for (int n : {8, 64, 256}) {
+    std::string cmd = fmt::format("{} --parallel {} --rss-child {}", self, parallel, n);
+    FILE* p = popen(cmd.c_str(), "r");
+    int count = 0, applied = 0;
+    long kib = 0;
+    if (p && fscanf(p, "%d %d %ld", &count, &applied, &kib) == 3)
+      fmt::print("  {:4} switches: {:6} KiB ({} applied)\n", count, kib, applied);
+    if (p) pclose(p);
+  }
+  return 0;
+}

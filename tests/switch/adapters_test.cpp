@@ -1,0 +1,120 @@
+// Cumulus and SONiC adapters offline: golden renders and parsers on captured
+// configs, including the awkward ones (legacy SONiC references, NVUE ranges
+// and YAML, the CL 3.7 traffic.conf key pitfall).
+#include <doctest/doctest.h>
+
+#include "cumulus/cumulus.h"
+#include "sonic/sonic.h"
+#include "switch/engine.h"
+#include "switch_fixtures.h"
+
+namespace rocecfg::sw::testing {
+
+namespace {
+std::vector<std::string> render(const std::string& vendor, const std::vector<std::string>& ports) {
+  auto a = make_adapter(vendor);
+  REQUIRE(a);
+  Diagnostics warnings;
+  auto p = a->expand_interfaces(ports);
+  REQUIRE(p);
+  auto c = render_all(*a, standard_profile(), *p, warnings);
+  REQUIRE_MESSAGE(c, c.error().to_string());
+  return *c;
+}
+}  // namespace
+
+TEST_SUITE("switch adapters offline") {
+  TEST_CASE("golden: the standard profile rendered for Cumulus and SONiC") {
+    CHECK(golden_diff("cumulus/standard.txt", joined(render("cumulus", {"swp1-32"}))) == "");
+    CHECK(golden_diff("sonic/standard.txt", joined(render("sonic", {"Ethernet0,Ethernet4"}))) ==
+          "");
+  }
+
+  TEST_CASE("SONiC: legacy [TABLE|key] and bare-name references give identical results") {
+    auto a = make_adapter("sonic");
+    auto legacy = a->parse(read_source_file("captured/sonic-legacy-config_db.json"));
+    auto bare = a->parse(read_source_file("captured/sonic-bare-config_db.json"));
+    REQUIRE_MESSAGE(legacy, legacy.error().to_string());
+    REQUIRE_MESSAGE(bare, bare.error().to_string());
+    CHECK(legacy->global == bare->global);
+    CHECK(legacy->ports == bare->ports);
+    CHECK(legacy->policies == bare->policies);
+    const model::Settings& e0 = legacy->ports.at("Ethernet0");
+    CHECK(*e0.mtu_bytes == 9216);
+    CHECK(e0.pfc_enabled->to_string() == "3");
+    CHECK(e0.ecn_priorities->to_string() == "3,4");  // the range key "Ethernet0|3-4"
+    CHECK(e0.trust == model::Trust::dscp);
+    CHECK(model::knob_value_text(e0, model::Knob::pfc_watchdog) ==
+          "detect=200ms restore=200ms action=drop");
+    const model::Settings& e4 = legacy->ports.at("Ethernet4");
+    CHECK(e4.pfc_enabled->to_string() == "3,4");
+    CHECK_FALSE(e4.pfc_watchdog);
+    CHECK(model::knob_value_text(legacy->global, model::Knob::ecn) == "min=150KB max=1500KB p=10%");
+    CHECK(legacy->global.dscp_priority->at(26) == 3);
+  }
+
+  TEST_CASE("SONiC: garbage is an error that names the table") {
+    auto a = make_adapter("sonic");
+    auto r = a->parse(R"({"PORT": {"Ethernet0": {"mtu": "9k"}}})");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() == "PORT|Ethernet0.mtu: expected a number, got \"9k\"");
+    CHECK_FALSE(a->parse("not json"));
+  }
+
+  TEST_CASE("Cumulus: nv commands and startup.yaml mean the same; RoCE mode defaults apply") {
+    auto a = make_adapter("cumulus");
+    auto cmds = a->parse(read_source_file("captured/cumulus-nv-commands.txt"));
+    auto yaml = a->parse(read_source_file("captured/cumulus-startup.yaml"));
+    REQUIRE_MESSAGE(cmds, cmds.error().to_string());
+    REQUIRE_MESSAGE(yaml, yaml.error().to_string());
+    CHECK(cmds->global == yaml->global);
+    CHECK(cmds->ports == yaml->ports);
+    CHECK(cmds->ports.size() == 4);  // eth0 is not a front-panel port
+    CHECK(*cmds->ports.at("swp3").mtu_bytes == 1500);
+    CHECK(*cmds->ports.at("swp4").mtu_bytes == 9216);
+    // `qos roce` defaults + the explicit probability and DSCP lines:
+    auto plan = plan_switch(*a, standard_profile(), {"swp1", "swp2", "swp3", "swp4"}, *cmds);
+    REQUIRE(plan);
+    REQUIRE(plan->changes() == 1);
+    CHECK(plan->steps[0].target == "swp3");
+    CHECK(plan->steps[0].knob == model::Knob::mtu);
+  }
+
+  TEST_CASE("Cumulus: legacy traffic.conf, with group keys that do not match port_group_list") {
+    auto a = make_adapter("cumulus");
+    auto st = a->parse(read_source_file("captured/cumulus-traffic.conf"));
+    REQUIRE_MESSAGE(st, st.error().to_string());
+    CHECK(st->global.trust == model::Trust::dscp);
+    CHECK(st->global.pfc_enabled->to_string() == "3");
+    CHECK(st->global.ecn_priorities->to_string() == "3");
+    CHECK(model::knob_value_text(st->global, model::Knob::ecn) == "min=150KB max=1500KB p=10%");
+    CHECK(st->global.dscp_priority->at(26) == 3);
+    CHECK(st->global.dscp_priority->at(48) == 6);
+    CHECK(model::knob_value_text(st->global, model::Knob::ets) ==
+          "prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,strict,ets bw=50,0,0,50,0,0,0,0");
+    CHECK(st->policies.at("pfc ROCE_PFC") ==
+          std::vector<std::string>{"swp1", "swp2", "swp3", "swp4"});
+  }
+
+  TEST_CASE("Cumulus: a malformed line is an error with its line number") {
+    auto a = make_adapter("cumulus");
+    auto r =
+        a->parse("nv set system hostname x\nnv set qos pfc default-global switch-priority 9\n");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() == "line 2: pfc switch-priority: expected a number up to 7");
+  }
+
+  TEST_CASE("interface names that could inject commands are refused before rendering") {
+    for (const char* vendor : {"cumulus", "sonic"}) {
+      auto a = make_adapter(vendor);
+      for (const char* evil :
+           {"swp1;reboot", "Ethernet0' x", "swp1 && reboot", "$(id)", "Ethernet0\nreboot"}) {
+        CAPTURE(vendor);
+        CAPTURE(evil);
+        CHECK_FALSE(a->expand_interfaces({evil}));
+      }
+    }
+  }
+}
+
+}  // namespace rocecfg::sw::testing

@@ -57,13 +57,25 @@ Server::~Server() {
 void Server::stop() {
   stopping_ = true;
   if (acceptor_.joinable()) acceptor_.join();
-  std::list<std::thread> workers;
+  std::list<Worker> workers;
   {
     std::lock_guard lock(mu_);
     workers.swap(workers_);
   }
-  for (std::thread& t : workers)
-    if (t.joinable()) t.join();
+  for (Worker& w : workers)
+    if (w.thread.joinable()) w.thread.join();
+}
+
+void Server::reap_finished() {
+  std::lock_guard lock(mu_);
+  for (auto it = workers_.begin(); it != workers_.end();) {
+    if (it->done->load()) {
+      it->thread.join();
+      it = workers_.erase(it);
+    } else {
+      ++it;
+    }
+  }
 }
 
 void Server::note(const std::string& line) {
@@ -77,8 +89,14 @@ void Server::accept_loop() {
     int c = ::accept4(listener_.get(), nullptr, nullptr, SOCK_CLOEXEC);
     if (c < 0) continue;
     ++sessions_;
+    reap_finished();
+    auto done = std::make_shared<std::atomic<bool>>(false);
     std::lock_guard lock(mu_);
-    workers_.emplace_back([this, c] { serve(Fd(c)); });
+    workers_.push_back({std::thread([this, c, done] {
+                          serve(Fd(c));
+                          *done = true;
+                        }),
+                        done});
   }
 }
 

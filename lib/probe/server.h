@@ -50,8 +50,15 @@ class Server {
   std::atomic<bool> stopping_{false};
   std::atomic<uint64_t> sessions_{0};
   std::thread acceptor_;
+  // One per session; finished ones are joined and dropped at the next accept,
+  // so a server that runs for days does not accumulate threads.
+  struct Worker {
+    std::thread thread;
+    std::shared_ptr<std::atomic<bool>> done;
+  };
+  void reap_finished();
   std::mutex mu_;
-  std::list<std::thread> workers_;
+  std::list<Worker> workers_;
 };
 
 }  // namespace rocecfg::probe

@@ -45,6 +45,8 @@ auto RdmaCmConfig::with_device_dir(Fn&& fn) const -> decltype(fn(std::string()))
     if (Status made = fs_.make_dir(dir); !made) {
       Error e = made.error();
       if (e.kind == ErrorKind::not_found) e.message = "the kernel has no RDMA device of this name";
+      if (e.kind == ErrorKind::permission)
+        e.message = "rdma_cm defaults need root (configfs: mkdir " + dir + ")";
       e.context = device_;
       return std::unexpected(e);
     }

@@ -6,7 +6,12 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <grp.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <fstream>
+#include <functional>
 
 #include "host/host_session.h"
 #include "host/linux_host.h"
@@ -184,5 +189,70 @@ TEST_SUITE("lab") {
     CHECK(host::render_audit_text(audit, false) == "no drift\n");
     s.roce_tos = 0;
     CHECK(host::run_apply(lab.fresh(), {"veth0"}, s, false).exit_code == 0);
+  }
+}
+
+namespace {
+
+// Run fn as user nobody in a child process; returns what it printed and its status.
+std::pair<std::string, int> as_nobody(const std::function<std::pair<std::string, int>()>& fn) {
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::close(fds[0]);
+    if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(99);
+    auto [text, code] = fn();
+    (void)!::write(fds[1], text.data(), text.size());
+    ::_exit(code);
+  }
+  ::close(fds[1]);
+  std::string out;
+  char buf[4096];
+  ssize_t n;
+  while ((n = ::read(fds[0], buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
+  ::close(fds[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+}  // namespace
+
+TEST_SUITE("lab") {
+  TEST_CASE("unprivileged: audit reads what it can and says what it could not; apply refuses") {
+    model::Settings s;
+    s.mtu_bytes = 9000;  // the lab's veth MTU: no drift
+    s.roce_tos = 106;
+    auto audit = as_nobody([&] {
+      Lab lab;
+      host::SessionReport r = host::run_audit(lab.fresh(), {"veth0"}, s);
+      return std::pair{host::render_audit_text(r, false), r.exit_code};
+    });
+    CHECK(audit.first ==
+          "could not read: veth0: rxe0: rdma_cm defaults need root (configfs: mkdir "
+          "/sys/kernel/config/rdma_cm/rxe0)\n"
+          "no drift in what could be read\n");
+    CHECK(audit.second == 3);
+    // DCB state is readable without privileges (only RTM_SETDCB needs CAP_NET_ADMIN)
+    auto dcb_audit = as_nobody([&] {
+      Lab lab;
+      host::SessionReport r = host::run_audit(lab.fresh(), {kDev}, lossless());
+      return std::pair{host::render_audit_text(r, false), r.exit_code};
+    });
+    CHECK(dcb_audit.second == 1);
+    CHECK(dcb_audit.first.find("\ndcbsim0  pfc ") != std::string::npos);
+    CHECK(dcb_audit.first.find("could not read") == std::string::npos);
+    auto apply = as_nobody([&] {
+      Lab lab;
+      host::SessionReport r = host::run_apply(lab.fresh(), {"veth0"}, s, false);
+      return std::pair{host::render_apply_text(r, false), r.exit_code};
+    });
+    CHECK(apply.first ==
+          "could not read: veth0: rxe0: rdma_cm defaults need root (configfs: mkdir "
+          "/sys/kernel/config/rdma_cm/rxe0)\n"
+          "nothing changed\n");
+    CHECK(apply.second == 3);
   }
 }

@@ -1,0 +1,78 @@
+// rocecfg doctor [PROFILE]: explain what is wrong with this host's RoCE setup
+// (lib/gate/doctor.h). Wires the real host observation and the kernel log.
+#include <fmt/format.h>
+
+#include "command.h"
+#include "gate/doctor.h"
+#include "gate/kernel_log.h"
+#include "host/linux_host.h"
+#include "host/netlink.h"
+#include "load_or_report.h"
+#include "nic/registry.h"
+
+namespace rocecfg::cmd {
+namespace {
+
+struct DoctorArgs {
+  std::string profile;
+  std::vector<std::string> interfaces;
+  std::string kernel_log = "/dev/kmsg";
+};
+
+int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
+  gate::DoctorInput in;
+  in.interfaces = a.interfaces;
+  if (!a.profile.empty()) {
+    in.intent = load_profile_or_report(a.profile, g.json);
+    if (!in.intent) return kUsage;
+    in.profile_path = a.profile;
+    // A --inventory adds the switch half: validated here; the switch MTU and
+    // classification come from the profile's switch settings.
+    if (!g.inventory.empty() && !load_inventory_or_report(g.inventory, g.json)) return kUsage;
+  }
+  // Host observation through lib/host; one socket and backend for all interfaces.
+  std::shared_ptr<host::NlSockPtr> sock;
+  std::shared_ptr<host::FsRoot> fs = std::make_shared<host::FsRoot>("/");
+  std::shared_ptr<host::LinuxHost> backend;
+  if (in.intent) {
+    if (Result<host::NlSockPtr> s = host::open_route_socket()) {
+      sock = std::make_shared<host::NlSockPtr>(std::move(*s));
+      backend = std::make_shared<host::LinuxHost>(*fs, sock->get(), nic::make_adapter);
+      model::Settings want = in.intent->host_settings();
+      in.observe = [backend, want](const std::string& ifname) -> Result<model::Settings> {
+        host::Observation o = backend->observe(ifname, want);
+        if (!o.refusals.empty() && o.refusals.front().kind == ErrorKind::not_found)
+          return std::unexpected(o.refusals.front());
+        return o.observed;
+      };
+    }
+  }
+  if (Result<std::vector<std::string>> log = gate::read_kernel_log(a.kernel_log))
+    in.kernel_log = std::move(*log);
+  else if (g.verbose)
+    fmt::print(stderr, "rocecfg doctor: kernel log not read: {}\n", log.error().to_string());
+  std::vector<gate::Finding> findings = gate::run_doctor(in);
+  if (g.json)
+    fmt::print("{}\n", gate::to_json(findings).dump(2));
+  else
+    fmt::print("{}", gate::render_doctor_text(findings, g.verbose > 0));
+  return gate::doctor_exit_code(findings);
+}
+
+const bool registered = register_command(
+    {"doctor", "explain what is wrong with this host's RoCE setup, and how to fix it",
+     [](CLI::App& sub, Globals& g) {
+       auto a = std::make_shared<DoctorArgs>();
+       sub.add_option("profile", a->profile, "profile TOML file (enables the QoS checks)");
+       sub.add_option("--interface", a->interfaces,
+                      "netdev to check (repeatable; default: all RoCE)");
+       sub.add_option("--kernel-log", a->kernel_log, "kernel log source (a saved dmesg works too)")
+           ->capture_default_str();
+       sub.footer(
+           "Each finding: what was seen, why it matters, the fix. -v also lists passed "
+           "checks.\nExit: 0 no problems, 1 problems found, 2 bad profile.");
+       return std::function<int()>([a, &g] { return run_doctor_verb(*a, g); });
+     }});
+
+}  // namespace
+}  // namespace rocecfg::cmd

@@ -1,0 +1,190 @@
+// rocecfg gate PROFILE: the pre-job health verdict (lib/gate/gate.h). Wires the
+// real host backend (audit), the probe engine and the clock into the gate and
+// prints one summary line a scheduler log can grep.
+#include <chrono>
+#include <ctime>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "command.h"
+#include "gate/gate.h"
+#include "gate/metrics.h"
+#include "host/host_session.h"
+#include "host/linux_host.h"
+#include "host/netlink.h"
+#include "load_or_report.h"
+#include "nic/registry.h"
+#include "probe/runner.h"
+
+namespace rocecfg::cmd {
+namespace {
+
+struct GateArgs {
+  std::string profile;
+  std::vector<std::string> interfaces;
+  std::string budget;
+  uint32_t window_ms = 100;
+  std::string state = "/var/lib/rocecfg/gate.state";
+  bool no_state = false;
+  uint32_t max_flaps = 2;
+  std::string peer;
+  std::string loopback;
+  std::string device;
+  std::string textfile_dir;
+  std::string host;
+};
+
+// "3s", "500ms", "1.5s" -> milliseconds.
+std::optional<uint32_t> parse_duration_ms(const std::string& text) {
+  double scale = 0;
+  std::string number;
+  if (text.ends_with("ms")) {
+    scale = 1;
+    number = text.substr(0, text.size() - 2);
+  } else if (text.ends_with("s")) {
+    scale = 1000;
+    number = text.substr(0, text.size() - 1);
+  } else {
+    return std::nullopt;
+  }
+  try {
+    size_t used = 0;
+    double v = std::stod(number, &used);
+    if (used != number.size() || !(v > 0) || v * scale > 600000) return std::nullopt;
+    return static_cast<uint32_t>(v * scale + 0.5);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// lib/host's audit: observe the interfaces and diff them against the profile.
+gate::GateEnv real_env(const profile::Intent& intent) {
+  gate::GateEnv e;
+  e.root = "/";
+  e.sleep = [](uint32_t ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); };
+  e.probe = [](const probe::ProbeConfig& cfg) { return probe::run_probe(cfg); };
+  model::Settings want = intent.host_settings();
+  e.audit = [want](const std::vector<std::string>& names) -> Result<plan::Plan> {
+    Result<host::NlSockPtr> sock = host::open_route_socket();
+    if (!sock) return std::unexpected(sock.error());
+    host::FsRoot fs("/");
+    host::LinuxHost backend(fs, sock->get(), nic::make_adapter);
+    host::SessionReport r = host::run_audit(backend, names, want);
+    // Unreadable knobs are not drift, but an audit that could not read is no "no drift".
+    if (r.plan.empty() && r.exit_code == kRuntime)
+      for (const host::Observation& o : r.targets) {
+        if (!o.unreadable.empty()) return std::unexpected(o.unreadable.front());
+        if (!o.refusals.empty()) return std::unexpected(o.refusals.front());
+      }
+    return r.plan;
+  };
+  return e;
+}
+
+int run_gate_verb(const GateArgs& a, const Globals& g) {
+  auto usage = [](const std::string& m) {
+    fmt::print(stderr, "rocecfg gate: {}\n", m);
+    return static_cast<int>(kUsage);
+  };
+  std::optional<profile::Intent> intent = load_profile_or_report(a.profile, g.json);
+  if (!intent) return kUsage;
+  gate::GateOptions o;
+  o.intent = *intent;
+  o.interfaces = a.interfaces;
+  o.host = a.host;
+  o.budget_ms = intent->validation.gate_budget_ms;
+  if (!a.budget.empty()) {
+    std::optional<uint32_t> ms = parse_duration_ms(a.budget);
+    if (!ms)
+      return usage(fmt::format("--budget {}: expected a duration like 3s or 500ms", a.budget));
+    o.budget_ms = *ms;
+  }
+  o.counter_window_ms = a.window_ms;
+  o.state_path = a.no_state ? std::string() : a.state;
+  o.max_flaps = a.max_flaps;
+  if (!a.peer.empty() || !a.loopback.empty()) {
+    probe::ProbeConfig pc;
+    // One large message size, bandwidth only: the cheapest test that still
+    // crosses the wire with full-size packets (small-packet-only probes miss
+    // MTU-dependent loss).
+    uint64_t largest = 0;
+    for (uint64_t s : intent->validation.probe_message_bytes) largest = std::max(largest, s);
+    pc.sizes_bytes = {static_cast<uint32_t>(largest ? largest : 65536)};
+    pc.latency = false;
+    if (intent->common.roce_tos) pc.tos = *intent->common.roce_tos;
+    pc.timeout_ms = o.budget_ms;
+    pc.stall_ms = std::min<uint32_t>(pc.stall_ms, o.budget_ms);
+    pc.local.device = a.device;
+    if (!a.peer.empty()) {
+      auto colon = a.peer.rfind(':');
+      pc.host = a.peer.substr(0, colon);
+      if (colon != std::string::npos) {
+        try {
+          pc.port = static_cast<uint16_t>(std::stoul(a.peer.substr(colon + 1)));
+        } catch (const std::exception&) {
+          return usage(fmt::format("--peer {}: expected HOST or HOST:PORT", a.peer));
+        }
+      }
+    } else {
+      auto comma = a.loopback.find(',');
+      if (comma == std::string::npos || comma == 0 || comma + 1 == a.loopback.size())
+        return usage(
+            fmt::format("--loopback {}: expected DEV_A,DEV_B (two RDMA devices)", a.loopback));
+      pc.local.device = a.loopback.substr(0, comma);
+      probe::DeviceSelect server;
+      server.device = a.loopback.substr(comma + 1);
+      pc.loopback_server = server;
+    }
+    o.probe = pc;
+  }
+  gate::GateReport r = gate::run_gate(o, real_env(*intent));
+  if (!a.textfile_dir.empty()) {
+    Status s = gate::write_textfile(a.textfile_dir, "rocecfg_gate.prom",
+                                    gate::gate_metrics(r, static_cast<double>(std::time(nullptr))));
+    if (!s) fmt::print(stderr, "rocecfg gate: metrics not written: {}\n", s.error().to_string());
+  }
+  if (g.json)
+    fmt::print("{}\n", gate::to_json(r).dump(2));
+  else
+    fmt::print("{}", gate::render_gate_text(r, g.verbose > 0));
+  return r.exit_code;
+}
+
+const bool registered = register_command(
+    {"gate", "pre-job health verdict for a scheduler (0 healthy, 1 unhealthy, 4 not evaluated)",
+     [](CLI::App& sub, Globals& g) {
+       auto a = std::make_shared<GateArgs>();
+       sub.add_option("profile", a->profile, "profile TOML file")->required();
+       sub.add_option("--interface", a->interfaces,
+                      "netdev to check (repeatable; default: all RoCE)");
+       sub.add_option("--budget", a->budget,
+                      "time budget for all checks, e.g. 3s or 800ms (default: the profile's "
+                      "[validation] gate_budget, 3s)");
+       sub.add_option("--window-ms", a->window_ms, "how long to watch error counters")
+           ->capture_default_str();
+       sub.add_option("--state", a->state, "flap baseline file")->capture_default_str();
+       sub.add_flag("--no-state", a->no_state, "do not check link flaps");
+       sub.add_option("--max-flaps", a->max_flaps,
+                      "link flaps since the last run tolerated (warned) before unhealthy")
+           ->capture_default_str();
+       auto* peer = sub.add_option("--peer", a->peer,
+                                   "short probe to a `rocecfg probe server` at HOST[:PORT]");
+       sub.add_option("--loopback", a->loopback,
+                      "short probe between two local RDMA devices DEV_A,DEV_B")
+           ->excludes(peer);
+       sub.add_option("--device", a->device, "local RDMA device for --peer");
+       sub.add_option("--textfile", a->textfile_dir,
+                      "write node_exporter metrics to DIR/rocecfg_gate.prom (atomically)");
+       sub.add_option("--host", a->host, "name in the summary line (default: hostname)");
+       sub.footer(
+           "Checks, cheapest first, stopping at the first failure: devices, mtu, audit,\n"
+           "counters, flaps, probe. Last line: `HOST | healthy` or `HOST | unhealthy: REASON`.\n"
+           "Exit: 0 healthy; 1 unhealthy (Slurm: a prolog exiting non-zero drains the node);\n"
+           "4 could not evaluate (budget ran out or a check could not run: the example\n"
+           "prolog logs it and lets the job start); 2 bad command line or profile.");
+       return std::function<int()>([a, &g] { return run_gate_verb(*a, g); });
+     }});
+
+}  // namespace
+}  // namespace rocecfg::cmd

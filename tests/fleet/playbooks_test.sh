@@ -1,0 +1,125 @@
+#!/bin/bash
+# The playbooks under the real ansible-playbook against localhost-connection
+# hosts: rolling batches stop at the gate, check mode is a dry run, the audit
+# summary counts drift, the switch push passes the inventory; and the real
+# rocecfg binary's gate fails a host without RDMA devices.
+# Usage: playbooks_test.sh SOURCE_DIR ROCECFG_BINARY
+set -u
+src=$1 real_bin=$2
+fake=$src/tests/fleet/fake-rocecfg
+work=$(mktemp -d /tmp/rocecfg-fleet.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+export ANSIBLE_NOCOLOR=1 ANSIBLE_HOST_KEY_CHECKING=False ANSIBLE_RETRY_FILES_ENABLED=False
+export ANSIBLE_LOCAL_TEMP=$work/tmp ANSIBLE_REMOTE_TEMP=$work/tmp ANSIBLE_STDOUT_CALLBACK=default
+command -v ansible-playbook >/dev/null || { echo "FAIL: ansible-playbook not installed (.ci/packages: ansible)"; exit 1; }
+
+passed=0 failed=0
+check() {  # check NAME CONDITION-COMMAND...
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); echo "ok: $name"; else failed=$((failed + 1)); echo "FAIL: $name"; fi
+}
+
+# inventory HOSTS FAKE-ARGS: hosts as localhost connections, each its own fake identity.
+inventory() {
+  local hosts=$1 args=$2
+  {
+    echo "[roce]"
+    for h in $hosts; do
+      echo "$h ansible_connection=local ansible_become=false ansible_python_interpreter=/usr/bin/python3 rocecfg_bin='$fake --log $work/calls --host $h $args'"
+    done
+  } > "$work/hosts.ini"
+  : > "$work/calls"
+}
+play() {  # play PLAYBOOK EXTRA-ARGS... ; sets rc, output in $work/out
+  ansible-playbook -i "$work/hosts.ini" "$src/playbooks/$1" "${@:2}" > "$work/out" 2>&1
+  rc=$?
+}
+
+# 1. serial 1: host3 fails its gate, host4 is never touched.
+inventory "h1 h2 h3 h4" "--fail-gate h3"
+play rollout.yml -e rocecfg_batch=1 -e rocecfg_profile=/etc/site.toml
+expected="h1 validate /etc/site.toml
+h1 apply /etc/site.toml --json
+h1 gate /etc/site.toml --budget 3s
+h2 validate /etc/site.toml
+h2 apply /etc/site.toml --json
+h2 gate /etc/site.toml --budget 3s
+h3 validate /etc/site.toml
+h3 apply /etc/site.toml --json
+h3 gate /etc/site.toml --budget 3s"
+check "rollout stops after the batch whose gate failed (rc $rc)" [ "$rc" = 2 ]
+check "rollout never touches the next batch" [ "$(sed 's/ *$//' "$work/calls")" = "$expected" ]
+check "the failed host's gate line is in the output" grep -q 'h3 | unhealthy: devices: rxe0 port 1 is DOWN' "$work/out"
+
+# 2. batches of 2: the whole first batch runs, then the stop.
+inventory "h1 h2 h3 h4" "--fail-gate h1"
+play rollout.yml -e rocecfg_batch=2
+check "batch of 2 stops after batch 1 (rc $rc)" [ "$rc" = 2 ]
+check "h2 finished its gate, h3/h4 untouched" \
+  [ "$(cut -d' ' -f1,2 "$work/calls" | tr '\n' ' ')" = "h1 validate h2 validate h1 apply h2 apply h1 gate h2 gate " ]
+
+# 3. max_fail_percentage tolerates one bad host of two per batch.
+inventory "h1 h2 h3 h4" "--fail-gate h1"
+play rollout.yml -e rocecfg_batch=2 -e rocecfg_max_fail_percentage=50
+check "50% tolerated: all batches run (rc $rc)" [ "$(grep -c ' gate ' "$work/calls")" = 4 ]
+check "but the play still reports the failed host (rc $rc)" [ "$rc" = 2 ]
+
+# 4. "could not evaluate" (exit 4) does not stop the rollout.
+inventory "h1 h2" "--not-evaluated h1"
+play rollout.yml -e rocecfg_batch=1
+check "gate exit 4 is tolerated (rc $rc)" [ "$rc" = 0 ]
+check "and reported" grep -q 'h1 | not evaluated: audit' "$work/out"
+
+# 5. check mode: apply runs with --dry-run, nothing reported changed.
+inventory "h1" ""
+play rollout.yml --check
+check "check mode passes (rc $rc)" [ "$rc" = 0 ]
+check "check mode applies with --dry-run" grep -qx 'h1 apply /etc/rocecfg/profile.toml --json --dry-run' "$work/calls"
+check "check mode reports no change" grep -q 'h1 *: ok=[0-9]* *changed=0' "$work/out"
+play rollout.yml
+check "a real run reports the apply as a change" grep -q 'h1 *: ok=[0-9]* *changed=1' "$work/out"
+
+# 6. fleet audit: one summary with the drifted host.
+inventory "h1 h2 h3" "--drift h2"
+play audit.yml -e rocecfg_audit_dir="$work/audit"
+check "audit play succeeds with drift present (rc $rc)" [ "$rc" = 0 ]
+check "summary counts 3 hosts, 1 drifted, 2 clean" python3 - "$work/audit/summary.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+ok = (s["hosts"], s["drifted"], s["clean"], s["failed"]) == (3, 1, 2, 0)
+h2 = [r for r in s["results"] if r["host"] == "h2"][0]
+ok = ok and h2["drift_steps"] == 1 and h2["drift"][0]["knob"] == "pfc"
+sys.exit(0 if ok else 1)
+PY
+check "raw report per host" [ -s "$work/audit/h2.json" ]
+
+# 7. switch push from the controller passes the inventory.
+: > "$work/calls"
+ansible-playbook -i localhost, -c local "$src/playbooks/switches.yml" \
+  -e "rocecfg_bin='$fake --log $work/calls --host controller'" \
+  -e rocecfg_profile=p.toml -e rocecfg_inventory=fabric.toml > "$work/out" 2>&1
+rc=$?
+check "switch push runs (rc $rc)" [ "$rc" = 0 ]
+check "switch push calls validate, apply, audit with the inventory" [ "$(cat "$work/calls")" = "controller validate p.toml --inventory fabric.toml
+controller apply p.toml --inventory fabric.toml --json
+controller audit p.toml --inventory fabric.toml" ]
+
+# 8. the real binary: install validates the shipped lab profile; the gate
+#    fails a host that has no RDMA device, so the rollout stops there.
+cat > "$work/hosts.ini" <<INI
+[roce]
+local1 ansible_connection=local ansible_become=false ansible_python_interpreter=/usr/bin/python3 rocecfg_bin=$real_bin
+INI
+play install.yml -e rocecfg_profile="$src/profiles/lab.toml"
+check "install validates the profile with the real binary (rc $rc)" [ "$rc" = 0 ]
+if [ -d /sys/class/infiniband ] && [ -n "$(ls /sys/class/infiniband 2>/dev/null)" ]; then
+  echo "skip: this machine has RDMA devices; the no-RDMA gate case needs a host without them"
+else
+  play rollout.yml -e rocecfg_profile="$src/profiles/lab.toml" --start-at-task "Health gate" \
+    -e "rocecfg_gate_args='--no-state --host local1'"
+  check "real gate fails the host without RDMA devices (rc $rc)" [ "$rc" = 2 ]
+  check "with the gate's own reason" grep -q 'local1 | unhealthy: devices: no RDMA device with an Ethernet port' "$work/out"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,192 @@
+// apply/audit for switches (cmd/verbs.h) and the offline audit of a config
+// backup (switch_verbs.h): inventory -> fleet runner -> one line per switch,
+// drift per switch/interface/knob, JSON on request.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "command.h"
+#include "plan/render.h"
+#include "switch/engine.h"
+#include "switch/fleet.h"
+#include "switch_verbs.h"
+#include "verbs.h"
+
+namespace rocecfg::cmd {
+
+namespace {
+
+using nlohmann::json;
+
+std::string expand_home(const std::string& path) {
+  if (path.starts_with("~/")) {
+    const char* home = std::getenv("HOME");
+    return std::string(home ? home : "") + path.substr(1);
+  }
+  return path;
+}
+
+sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new) {
+  sw::FleetSwitch f;
+  f.ssh.name = e.name;
+  f.ssh.host = e.address;
+  f.ssh.port = e.port;
+  f.ssh.user = e.user;
+  f.ssh.identity_file = expand_home(e.identity_file);
+  f.ssh.password_env = e.password_env;
+  f.ssh.known_hosts = expand_home(e.known_hosts);
+  f.ssh.connect_timeout_ms = e.connect_timeout_ms;
+  f.ssh.command_timeout_ms = e.command_timeout_ms;
+  f.ssh.accept_new_host_key = accept_new;
+  f.vendor = e.vendor;
+  f.interfaces = e.interfaces;
+  return f;
+}
+
+json drift_json(const plan::Plan& p) {
+  json out = json::array();
+  for (const plan::Step& s : p.steps)
+    out.push_back({{"interface", s.target},
+                   {"knob", model::knob_name(s.knob)},
+                   {"observed", plan::knob_json(s.before, s.knob)},
+                   {"intended", plan::knob_json(s.after, s.knob)},
+                   {"kind", s.kind == plan::StepKind::change ? "change" : "unsupported"}});
+  return out;
+}
+
+json result_json(const sw::SwitchResult& r) {
+  return {{"switch", r.name},      {"vendor", r.vendor},          {"outcome", to_string(r.outcome)},
+          {"reason", r.reason},    {"drift", drift_json(r.plan)}, {"commands", r.commands},
+          {"warnings", r.warnings}};
+}
+
+// "leaf1  swp2  mtu  1500 -> 9216" lines under each switch with drift.
+void print_drift(const std::string& name, const plan::Plan& p) {
+  size_t wt = 0, wk = 0;
+  for (const plan::Step& s : p.steps) {
+    wt = std::max(wt, s.target.size());
+    wk = std::max(wk, model::knob_name(s.knob).size());
+  }
+  for (const plan::Step& s : p.steps) {
+    std::string change = s.kind == plan::StepKind::change
+                             ? model::knob_value_text(s.before, s.knob) + " -> " +
+                                   model::knob_value_text(s.after, s.knob)
+                             : "not expressible on this vendor (wanted " +
+                                   model::knob_value_text(s.after, s.knob) + ")";
+    fmt::print("  {}  {:<{}}  {:<{}}  {}\n", name, s.target, wt, model::knob_name(s.knob), wk,
+               change);
+  }
+}
+
+int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool audit, int verbose) {
+  bool runtime = false, incomplete = false;
+  for (const auto& r : results) {
+    if (r.outcome == sw::SwitchOutcome::unreachable)
+      runtime = true;
+    else if (r.outcome == sw::SwitchOutcome::failed && audit)
+      runtime = true;
+    else if (!sw::outcome_ok(r.outcome))
+      incomplete = true;
+  }
+  if (json_out) {
+    json j = json::array();
+    for (const auto& r : results) j.push_back(result_json(r));
+    fmt::print("{}\n", json{{"switches", j}}.dump(2));
+  } else {
+    size_t wn = 6, wv = 6, wo = 7;
+    for (const auto& r : results) {
+      wn = std::max(wn, r.name.size());
+      wv = std::max(wv, r.vendor.size());
+      wo = std::max(wo, std::string(to_string(r.outcome)).size());
+    }
+    fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", "SWITCH", wn, "VENDOR", wv, "OUTCOME", wo, "REASON");
+    for (const auto& r : results)
+      fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", r.name, wn, r.vendor, wv, to_string(r.outcome), wo,
+                 r.reason);
+    for (const auto& r : results) {
+      if (audit || verbose > 0) print_drift(r.name, r.plan);
+      if (r.outcome == sw::SwitchOutcome::planned || verbose > 0)
+        for (const std::string& c : r.commands) fmt::print("  {}: {}\n", r.name, c);
+      for (const std::string& w : r.warnings) fmt::print(stderr, "warning: {}: {}\n", r.name, w);
+    }
+  }
+  if (runtime) return kRuntime;
+  return incomplete ? kDrift : kOk;
+}
+
+int run(const profile::Intent& intent, const SwitchVerbOptions& o, sw::FleetMode mode) {
+  if (!o.inventory) {
+    fmt::print(stderr, "rocecfg: switches need --inventory FILE\n");
+    return kUsage;
+  }
+  std::vector<sw::FleetSwitch> fleet;
+  for (const profile::SwitchEntry& e : o.inventory->switches)
+    if (o.switches.empty() ||
+        std::find(o.switches.begin(), o.switches.end(), e.name) != o.switches.end())
+      fleet.push_back(fleet_entry(e, o.accept_new_host_keys));
+  for (const std::string& name : o.switches)
+    if (!o.inventory->find_switch(name)) {
+      fmt::print(stderr, "rocecfg: no switch named {:?} in {}\n", name, o.inventory->path);
+      return kUsage;
+    }
+  sw::FleetProgress progress{isatty(STDERR_FILENO) == 1 && !o.json,
+                             mode == sw::FleetMode::audit ? "auditing" : "applying"};
+  std::vector<sw::SwitchResult> results =
+      sw::run_switches(fleet, intent.switch_settings(), mode, o.parallel, progress);
+  return report(results, o.json, mode == sw::FleetMode::audit, o.verbose);
+}
+
+}  // namespace
+
+int apply_switches(const profile::Intent& intent, const SwitchVerbOptions& options) {
+  return run(intent, options, options.dry_run ? sw::FleetMode::dry_run : sw::FleetMode::apply);
+}
+
+int audit_switches(const profile::Intent& intent, const SwitchVerbOptions& options) {
+  return run(intent, options, sw::FleetMode::audit);
+}
+
+int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
+                      const std::string& file, bool json_out) {
+  std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(vendor);
+  if (!adapter) {
+    std::string known;
+    for (const std::string& v : sw::adapter_vendors()) known += (known.empty() ? "" : ", ") + v;
+    fmt::print(stderr, "rocecfg: unknown vendor {:?} (known: {})\n", vendor, known);
+    return kUsage;
+  }
+  std::ifstream in(file);
+  if (!in) {
+    fmt::print(stderr, "rocecfg: cannot read {}\n", file);
+    return kUsage;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto state = adapter->parse(ss.str());
+  if (!state) {
+    fmt::print(stderr, "rocecfg: {}: {}\n", file, state.error().to_string());
+    return kUsage;
+  }
+  std::vector<std::string> ports;
+  for (const auto& [name, settings] : state->ports) ports.push_back(name);
+  auto plan = sw::plan_switch(*adapter, intent.switch_settings(), ports, *state);
+  if (!plan) {
+    fmt::print(stderr, "rocecfg: {}: {}\n", file, plan.error().to_string());
+    return kUsage;
+  }
+  sw::SwitchResult r;
+  r.name = file;
+  r.vendor = vendor;
+  r.plan = *plan;
+  r.warnings = state->notes;
+  r.outcome = plan->changes() ? sw::SwitchOutcome::drift : sw::SwitchOutcome::in_sync;
+  r.reason = plan->changes() ? fmt::format("{} difference(s)", plan->changes()) : "no drift";
+  return report({r}, json_out, true, 0);
+}
+
+}  // namespace rocecfg::cmd

@@ -1,0 +1,18 @@
+// Switch-side helpers the generic verbs call besides cmd/verbs.h: offline
+// audit of a config backup (`rocecfg audit PROFILE --vendor V --from-file F`).
+#pragma once
+
+#include <string>
+
+#include "profile/intent.h"
+
+namespace rocecfg::cmd {
+
+// Audit a saved switch config (running-config text, config_db.json, NVUE
+// commands/YAML, traffic.conf) against the profile. Every interface found in
+// the file is audited. Prints drift (text or JSON); returns kOk, kDrift, or
+// kUsage for an unknown vendor / unreadable or unparsable file.
+int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
+                      const std::string& file, bool json);
+
+}  // namespace rocecfg::cmd

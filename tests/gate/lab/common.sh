@@ -8,12 +8,15 @@ PROFILE=$(dirname "$0")/gate-lab.toml
 STATE=/tmp/gate.state
 IFS_ARGS="--interface veth0 --interface veth1"
 
-# Bring both ports to the profile (MTU, rdma_cm ToS) so each scenario starts healthy.
+# Bring both ports to the profile (MTU 9000, rdma_cm ToS 106) by hand, so each
+# scenario starts healthy without depending on `rocecfg apply`.
 lab_reset() {
   ip link set veth0 mtu 9000 up
   ip link set veth1 mtu 9000 up
-  # shellcheck disable=SC2086
-  "$BIN" apply "$PROFILE" $IFS_ARGS >/tmp/apply.out 2>&1 || { cat /tmp/apply.out; die "apply failed"; }
+  for dev in rxe0 rxe1; do
+    mkdir -p /sys/kernel/config/rdma_cm/$dev 2>/dev/null
+    echo 106 > /sys/kernel/config/rdma_cm/$dev/ports/1/default_roce_tos || die "configfs ToS $dev"
+  done
   # rxe follows the netdev's carrier; wait until both ports are ACTIVE again.
   for i in $(seq 50); do
     grep -q ACTIVE /sys/class/infiniband/rxe0/ports/1/state &&

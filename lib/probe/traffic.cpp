@@ -113,14 +113,16 @@ constexpr size_t kMinLatencySamples = 200;
 // spins (or only yields) delays that work until a timer tick, which in the
 // 2-CPU lab turned 30 us pings into 4-16 ms ones (perftest's ib_write_lat
 // suffers the same). A real NIC answers within microseconds, before the
-// backoff ever sleeps, so the figure is unchanged there.
+// backoff ever sleeps, so the figure is unchanged there. The threshold is 1 ms:
+// a sleep costs ~0.5 ms to wake from under emulation, so sleeping after
+// 100 us made every 35 us ping a 600 us one whenever the machine was quiet.
 class Backoff {
  public:
   void reset() { spins_ = 0; }
   void pause() {
     if (spins_++ == 0) since_ = Clock::now();
     if (spins_ % 16 != 0) return;
-    if (Clock::now() - since_ < std::chrono::microseconds(100)) {
+    if (Clock::now() - since_ < std::chrono::milliseconds(1)) {
       sched_yield();
     } else {
       timespec ts{0, 1000};

@@ -86,10 +86,12 @@ int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports
   fx.clear_fault(0);
   SwitchResult clean = apply_once(fx, 0, vendor, standard_profile(), ports);
   REQUIRE_MESSAGE(clean.outcome == SwitchOutcome::applied, clean.reason);
-  REQUIRE(running_tree(state_file) != before);
+  const std::string applied = running_tree(state_file);
+  REQUIRE(applied != before);
   // The last command is the verification read after the commit.
   const int steps = fx.commands_counted(0) - 1;
   REQUIRE(steps > 5);
+  int tolerated = 0;
   for (std::string kind : {"fail", "drop"}) {
     for (int n = 1; n <= steps; ++n) {
       CAPTURE(kind);
@@ -98,10 +100,18 @@ int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports
       fx.set_fault(0, n, kind);
       SwitchResult r = apply_once(fx, 0, vendor, standard_profile(), ports);
       fx.clear_fault(0);
-      CHECK_MESSAGE(r.outcome != SwitchOutcome::applied, r.reason);
-      CHECK(running_tree(state_file) == before);
+      // Either all of it, verified, or exactly nothing: a fault at a step
+      // whose failure the protocol tolerates by design (NX-OS: deleting a
+      // stale checkpoint) may still end in a verified apply.
+      if (r.outcome == SwitchOutcome::applied) {
+        ++tolerated;
+        CHECK(running_tree(state_file) == applied);
+      } else {
+        CHECK(running_tree(state_file) == before);
+      }
     }
   }
+  CHECK(tolerated <= 1);
   // And the text a backup would hold, once, after the last rollback.
   CHECK(running_config(fx, 0, vendor) == before_text);
   return steps;

@@ -29,7 +29,8 @@ void operator_types(SshdFixture& fx, size_t i, const std::string& vendor,
 
 // Apply the standard profile from factory defaults with a fault ("fail" and
 // "drop") injected at every device command N in turn, login setup included:
-// each apply must fail and leave the running config exactly as before.
+// each apply must fail and leave the running config exactly as before, or
+// (at most one step whose failure the protocol tolerates) end verified.
 // Returns how many device commands a clean apply takes.
 int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports);
 

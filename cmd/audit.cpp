@@ -1,0 +1,40 @@
+// rocecfg audit PROFILE: the same comparison as apply, without writing.
+// Exit 1 on drift. Offline: --vendor V --from-file RUNNING_CONFIG audits a
+// switch config backup.
+#include <fmt/format.h>
+
+#include "command.h"
+#include "load_or_report.h"
+#include "switch_verbs.h"
+#include "target_options.h"
+#include "verbs.h"
+
+namespace rocecfg::cmd {
+namespace {
+
+const bool registered = register_command(
+    {"audit", "report drift from the profile without changing anything",
+     [](CLI::App& sub, Globals& g) {
+       auto t = std::make_shared<TargetOptions>();
+       add_target_options(sub, *t, /*writes=*/false);
+       auto vendor = std::make_shared<std::string>();
+       auto from_file = std::make_shared<std::string>();
+       sub.add_option("--vendor", *vendor, "offline: the vendor of --from-file");
+       sub.add_option("--from-file", *from_file, "offline: a switch config backup to audit")
+           ->check(CLI::ExistingFile);
+       return std::function<int()>([t, vendor, from_file, &g] {
+         if (!from_file->empty() || !vendor->empty()) {
+           if (from_file->empty() || vendor->empty()) {
+             fmt::print(stderr, "rocecfg audit: --vendor and --from-file go together\n");
+             return static_cast<int>(kUsage);
+           }
+           std::optional<profile::Intent> intent = load_profile_or_report(t->profile, g.json);
+           if (!intent) return static_cast<int>(kUsage);
+           return audit_switch_file(*intent, *vendor, *from_file, g.json);
+         }
+         return run_on_targets(*t, g, audit_hosts, audit_switches);
+       });
+     }});
+
+}  // namespace
+}  // namespace rocecfg::cmd

@@ -1,0 +1,33 @@
+// Options shared by apply and audit: which targets (this host's NICs, or the
+// inventory's switches) and how.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "command.h"
+#include "profile/intent.h"
+#include "verbs.h"
+
+namespace rocecfg::cmd {
+
+struct TargetOptions {
+  std::string profile;
+  std::vector<std::string> interfaces;
+  std::vector<std::string> switches;
+  bool dry_run = false;
+  bool local = false;  // with --inventory: this host's NICs too
+  int parallel = 16;
+  bool accept_new_host_keys = false;
+};
+
+void add_target_options(CLI::App& sub, TargetOptions& t, bool writes);
+
+using HostVerb = int (*)(const profile::Intent&, const HostVerbOptions&);
+using SwitchVerb = int (*)(const profile::Intent&, const SwitchVerbOptions&);
+
+// Without --inventory: this host. With it: its switches (and this host with
+// --local). The worst exit code wins.
+int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, SwitchVerb sw);
+
+}  // namespace rocecfg::cmd

@@ -15,7 +15,7 @@ struct Row {
   std::string target, knob, before, after, note;
 };
 
-std::string render_rows(const std::vector<Row>& rows, bool with_note) {
+std::string render_rows(const std::vector<Row>& rows) {
   size_t w_target = 6, w_knob = 4, w_before = 6;
   for (const Row& r : rows) {
     w_target = std::max(w_target, r.target.size());
@@ -28,7 +28,6 @@ std::string render_rows(const std::vector<Row>& rows, bool with_note) {
                                    w_knob, r.before, w_before, r.after);
     if (!r.note.empty()) line += "  [" + r.note + "]";
     out += line + "\n";
-    if (with_note) (void)0;
   }
   return out;
 }
@@ -109,7 +108,7 @@ std::string render_text(const Plan& plan, bool verbose) {
                     model::knob_value_text(s.after, s.knob),
                     s.kind == StepKind::unsupported ? "unsupported" : ""});
   }
-  std::string out = render_rows(rows, false);
+  std::string out = render_rows(rows);
   if (verbose) {
     out += "\nwhy this order:\n";
     for (const Step& s : plan.steps)
@@ -140,7 +139,7 @@ std::string render_text(const ApplyReport& report) {
                     model::knob_value_text(r.step.before, r.step.knob),
                     model::knob_value_text(r.step.after, r.step.knob), note});
   }
-  std::string out = render_rows(rows, false);
+  std::string out = render_rows(rows);
   if (report.failed)
     out += report.rollback_clean ? "apply failed; completed steps were rolled back\n"
                                  : "apply failed; ROLLBACK INCOMPLETE, see the steps above\n";

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "host/ethtool_stats.h"
+
 namespace rocecfg::probe {
 namespace {
 
@@ -25,6 +27,10 @@ const char* to_string(CounterClass c) {
       return "discards";
     case CounterClass::pause:
       return "pause frames";
+    case CounterClass::pause_duration:
+      return "pause duration (us)";
+    case CounterClass::pause_storm:
+      return "pause storm events";
     case CounterClass::ecn_mark:
       return "ECN marks";
     case CounterClass::cnp:
@@ -39,7 +45,20 @@ const char* to_string(CounterClass c) {
   return "?";
 }
 
+namespace {
+
+// ice suffixes port-level statistics with ".nic", i40e prefixes them with
+// "port."; neither changes what the counter means.
+std::string_view base_name(std::string_view n) {
+  if (n.starts_with("port.")) n.remove_prefix(5);
+  if (n.ends_with(".nic")) n.remove_suffix(4);
+  return n;
+}
+
+}  // namespace
+
 CounterClass classify(std::string_view n) {
+  n = base_name(n);
   // Exact names first: the ones whose words would mislead the patterns below.
   static constexpr std::array<std::pair<std::string_view, CounterClass>, 22> kExact{{
       // mlx5 (Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst)
@@ -73,20 +92,49 @@ CounterClass classify(std::string_view n) {
     if (n == name) return cls;
   if (has(n, "cnp")) return CounterClass::cnp;
   if (has(n, "ecn_mark")) return CounterClass::ecn_mark;
-  if (has(n, "pause") && !has(n, "duration") && !has(n, "storm") && !has(n, "transition"))
-    return CounterClass::pause;
+  bool pause_word = has(n, "pause") || has(n, "xoff") || has(n, "pfc_ena_frames");
+  // mlx5 tx_pause_storm_warning_events / _error_events: the NIC itself saw it
+  // kept pausing for longer than its threshold.
+  if (pause_word && has(n, "storm")) return CounterClass::pause_storm;
+  // XON->XOFF transitions (mlx5 *_pause_transition, i40e/bnxt xon_2_xoff /
+  // xon2xoff) count the same events as the pause counters: counting both
+  // would double them.
+  if (has(n, "transition") || has(n, "xon_2_xoff") || has(n, "xon2xoff"))
+    return CounterClass::other;
+  if (pause_word && has(n, "duration")) return CounterClass::pause_duration;
+  // bnxt's rx_pfc_frames/tx_pfc_frames are the totals of its per-priority
+  // rx_pfc_ena_frames_priN and stay "other" for the same reason.
+  if (pause_word) return CounterClass::pause;
   if (has(n, "discard") || n == "rx_dropped" || n == "tx_dropped" || n == "rx_missed_errors")
     return CounterClass::discard;
   return CounterClass::other;
 }
 
 std::optional<Priority> counter_priority(std::string_view n) {
-  auto pos = n.find("prio");
-  if (pos == std::string_view::npos || pos + 4 >= n.size()) return std::nullopt;
-  char d = n[pos + 4];
-  if (d < '0' || d > '7') return std::nullopt;
-  if (pos + 5 < n.size() && n[pos + 5] >= '0' && n[pos + 5] <= '9') return std::nullopt;
-  return Priority::make(d - '0');
+  // Every "pri" followed by "o" (mlx5 prio3), "ority_" (ice/i40e priority_3)
+  // or nothing (bnxt _pri3), then exactly one digit 0..7.
+  for (size_t pos = n.find("pri"); pos != std::string_view::npos; pos = n.find("pri", pos + 1)) {
+    std::string_view rest = n.substr(pos + 3);
+    if (rest.starts_with("ority_"))
+      rest.remove_prefix(6);
+    else if (rest.starts_with("o"))
+      rest.remove_prefix(1);
+    if (rest.empty() || rest[0] < '0' || rest[0] > '9') continue;
+    if (rest.size() > 1 && rest[1] >= '0' && rest[1] <= '9') return std::nullopt;
+    if (rest[0] > '7') return std::nullopt;
+    return Priority::make(rest[0] - '0');
+  }
+  return std::nullopt;
+}
+
+Direction counter_direction(std::string_view n) {
+  n = base_name(n);
+  if (n.starts_with("rx_")) return Direction::rx;
+  if (n.starts_with("tx_")) return Direction::tx;
+  // ice link_xoff_rx, link_xoff_tx
+  if (n.ends_with("_rx")) return Direction::rx;
+  if (n.ends_with("_tx")) return Direction::tx;
+  return Direction::unknown;
 }
 
 Result<CounterMap> snapshot_rdma(const Sysfs& fs, const std::string& device, uint32_t port) {
@@ -113,6 +161,17 @@ Result<CounterMap> snapshot_netdev(const Sysfs& fs, const std::string& netdev) {
   CounterMap out;
   for (const std::string& name : *names)
     if (auto v = fs.read_u64(dir + "/" + name)) out[netdev + ":" + name] = *v;
+  return out;
+}
+
+Result<CounterMap> snapshot_ethtool(const std::string& netdev) {
+  Result<host::EthtoolStats> stats = host::ethtool_stats(netdev);
+  if (!stats) return std::unexpected(stats.error());
+  CounterMap out;
+  for (const auto& [name, v] : *stats) {
+    CounterClass c = classify(name);
+    if (c != CounterClass::other && c != CounterClass::packets) out[netdev + ":" + name] = v;
+  }
   return out;
 }
 

@@ -19,8 +19,8 @@ TEST_SUITE("probe.counters") {
     CHECK(classify("rp_cnp_handled") == CounterClass::cnp);
     CHECK(classify("np_ecn_marked_roce_packets") == CounterClass::ecn_mark);
     CHECK(classify("rx_prio3_pause") == CounterClass::pause);
-    CHECK(classify("rx_prio3_pause_duration") == CounterClass::other);
-    CHECK(classify("tx_pause_storm_warning_events") == CounterClass::other);
+    CHECK(classify("rx_prio3_pause_duration") == CounterClass::pause_duration);
+    CHECK(classify("tx_pause_storm_warning_events") == CounterClass::pause_storm);
     CHECK(classify("rx_prio3_buf_discard") == CounterClass::discard);
     CHECK(classify("rx_dropped") == CounterClass::discard);
     CHECK(classify("link_downed") == CounterClass::link_down);
@@ -28,11 +28,79 @@ TEST_SUITE("probe.counters") {
     CHECK(classify("rdma_sends") == CounterClass::other);
   }
 
+  TEST_CASE("ethtool names of mlx5, ice and bnxt: pause, duration, storm, discards") {
+    // mlx5 (counters.rst): per priority, link-level pause, storm prevention
+    CHECK(classify("rx_prio3_pause") == CounterClass::pause);
+    CHECK(classify("tx_prio3_pause") == CounterClass::pause);
+    CHECK(classify("rx_prio3_pause_duration") == CounterClass::pause_duration);
+    CHECK(classify("tx_prio3_pause_duration") == CounterClass::pause_duration);
+    CHECK(classify("rx_prio3_pause_transition") == CounterClass::other);
+    CHECK(classify("rx_prio3_discards") == CounterClass::discard);
+    CHECK(classify("rx_discards_phy") == CounterClass::discard);
+    CHECK(classify("rx_pause_ctrl_phy") == CounterClass::pause);
+    CHECK(classify("tx_pause_storm_warning_events") == CounterClass::pause_storm);
+    CHECK(classify("tx_pause_storm_error_events") == CounterClass::pause_storm);
+    CHECK(classify("rx_prio3_bytes") == CounterClass::other);
+    // ice (".nic" port statistics) and i40e ("port." prefix)
+    CHECK(classify("rx_priority_3_xoff.nic") == CounterClass::pause);
+    CHECK(classify("tx_priority_3_xoff.nic") == CounterClass::pause);
+    CHECK(classify("rx_priority_3_xon.nic") == CounterClass::other);
+    CHECK(classify("link_xoff_rx.nic") == CounterClass::pause);
+    CHECK(classify("port.rx_priority_3_xoff") == CounterClass::pause);
+    CHECK(classify("port.rx_priority_3_xon_2_xoff") == CounterClass::other);
+    CHECK(classify("rx_dropped.nic") == CounterClass::discard);
+    // bnxt: per-priority PFC frames; the totals would double them
+    CHECK(classify("rx_pfc_ena_frames_pri3") == CounterClass::pause);
+    CHECK(classify("tx_pfc_ena_frames_pri3") == CounterClass::pause);
+    CHECK(classify("rx_pfc_frames") == CounterClass::other);
+    CHECK(classify("rx_pfc_xon2xoff_frames_pri3") == CounterClass::other);
+    CHECK(classify("rx_pause_frames") == CounterClass::pause);
+    CHECK(classify("rx_discard_packets_cos0") == CounterClass::discard);
+  }
+
   TEST_CASE("per-priority counters know their priority") {
     CHECK(counter_priority("rx_prio3_pause")->value() == 3);
     CHECK(counter_priority("tx_prio7_pause")->value() == 7);
+    CHECK(counter_priority("rx_prio5_pause_duration")->value() == 5);
+    CHECK(counter_priority("rx_priority_4_xoff.nic")->value() == 4);
+    CHECK(counter_priority("port.tx_priority_2_xoff")->value() == 2);
+    CHECK(counter_priority("rx_pfc_ena_frames_pri6")->value() == 6);
     CHECK_FALSE(counter_priority("rx_pause_ctrl_phy"));
     CHECK_FALSE(counter_priority("rx_prio12_x"));
+    CHECK_FALSE(counter_priority("rx_prio8_pause"));
+    CHECK_FALSE(counter_priority("link_xoff_rx.nic"));
+    CHECK_FALSE(counter_priority("rx_discard_packets_cos0"));  // a queue, not a priority
+  }
+
+  TEST_CASE("direction: rx = the peer paused us, tx = we paused the peer") {
+    CHECK(counter_direction("rx_prio3_pause") == Direction::rx);
+    CHECK(counter_direction("tx_prio3_pause") == Direction::tx);
+    CHECK(counter_direction("tx_priority_3_xoff.nic") == Direction::tx);
+    CHECK(counter_direction("link_xoff_rx.nic") == Direction::rx);
+    CHECK(counter_direction("port.tx_priority_1_xoff") == Direction::tx);
+    CHECK(counter_direction("np_cnp_sent") == Direction::unknown);
+  }
+
+  TEST_CASE("class sums count per-priority ethtool counters of lossless priorities only") {
+    CounterMap d{{"eth0:rx_priority_3_xoff.nic", 4},
+                 {"eth0:rx_priority_0_xoff.nic", 50},
+                 {"eth1:tx_pfc_ena_frames_pri3", 6},
+                 {"eth1:rx_prio3_pause_duration", 1200},
+                 {"eth1:link_xoff_rx.nic", 1}};
+    PriorityMask lossless;
+    lossless.set(*Priority::make(3));
+    ClassTotal pause = sum_class(d, CounterClass::pause, lossless);
+    CHECK(pause.total == 11);  // 4 + 6 + the link-level 1, not priority 0's 50
+    CHECK(pause.counters == 3);
+    CHECK(sum_class(d, CounterClass::pause_duration, lossless).total == 1200);
+  }
+
+  TEST_CASE("an ethtool snapshot of a missing netdev is an error naming it") {
+    auto r = snapshot_ethtool("nosuch0");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().kind == ErrorKind::not_found);
+    CHECK(r.error().to_string().starts_with("nosuch0: "));
+    CHECK_FALSE(snapshot_ethtool("bad/name"));
   }
 
   TEST_CASE("snapshots of a port and an interface, read from a sysfs tree") {

@@ -68,7 +68,9 @@ std::optional<uint32_t> parse_size(const std::string& text) {
 
 // The IPv4 address behind a device's chosen GID: where TCP load goes to/from.
 std::string device_ipv4(const DeviceSelect& sel) {
-  auto table = read_gid_table(sel.fs, sel.device, sel.port);
+  auto dev = Device::open(sel.device);
+  if (!dev) return {};
+  auto table = (*dev)->gid_table(sel.port);
   if (!table) return {};
   auto c = select_gid(*table, sel.gid_index);
   if (!c) return {};
@@ -193,6 +195,13 @@ int run_client(const Options& o, const Globals& g) {
     if (o.peer_gid_index >= 0) server.gid_index = static_cast<uint32_t>(o.peer_gid_index);
     pc.loopback_server = server;
   }
+
+  // Opened once here and held: the address lookups below and every test's
+  // setup reuse them (a missing device is reported by run_probe).
+  std::vector<std::shared_ptr<Device>> held;
+  if (auto d = Device::open(pc.local.device)) held.push_back(*d);
+  if (pc.loopback_server)
+    if (auto d = Device::open(pc.loopback_server->device)) held.push_back(*d);
 
   // Background load: --load is "2 same-class QPs and 1 TCP flow on priority 0".
   pc.load.rdma_qps = o.load_qps ? o.load_qps : (o.load ? 2 : 0);

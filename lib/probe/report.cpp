@@ -87,6 +87,10 @@ nlohmann::json render_json(const ProbeReport& r, const Verdict& v) {
     if (t.error) x["error"] = t.error->to_string();
     if (t.outcome) {
       x["setup_ms"] = t.outcome->setup_ms;
+      json steps = json::array();
+      for (const auto& [step, ms] : t.outcome->setup_phases_ms)
+        steps.push_back({{"step", step}, {"ms", ms}});
+      x["setup_steps"] = std::move(steps);
       if (const auto& b = t.outcome->bw)
         x["bandwidth"] = {{"gbps", b->gbps},         {"peak_gbps", b->peak_gbps},
                           {"min_gbps", b->min_gbps}, {"mpps", b->mpps},

@@ -72,6 +72,9 @@ Result<ProbeReport> run_probe(const ProbeConfig& cfg_in) {
   if (cfg.loopback_server)
     if (auto st = check_device(cfg.loopback_server->device); !st)
       return std::unexpected(st.error());
+  // Open once for the whole run: every test's QPs use the open device.
+  auto local_device = Device::open(cfg.local.device);
+  if (!local_device) return std::unexpected(local_device.error());
   if (cfg.loopback_server) {
     ServerConfig sc;
     sc.bind_ip = "";  // TCP load flows arrive on the data address

@@ -45,6 +45,7 @@ Result<std::unique_ptr<Server>> Server::start(ServerConfig cfg) {
   auto l = listen_tcp(s->cfg_.bind_ip, s->cfg_.port);
   if (!l) return std::unexpected(l.error());
   s->listener_ = std::move(*l);
+  if (auto d = Device::open(s->cfg_.device.device)) s->device_ = std::move(*d);
   s->port_ = local_port(s->listener_);
   s->acceptor_ = std::thread([p = s.get()] { p->accept_loop(); });
   return s;

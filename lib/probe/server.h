@@ -45,6 +45,9 @@ class Server {
   void note(const std::string& line);
 
   ServerConfig cfg_;
+  // Held open for the server's life when it can be opened at start; sessions
+  // report the error themselves when it cannot.
+  std::shared_ptr<Device> device_;
   Fd listener_;
   uint16_t port_ = 0;
   std::atomic<bool> stopping_{false};

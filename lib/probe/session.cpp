@@ -18,19 +18,13 @@ std::unexpected<Error> peer_error(Error e, const std::string& peer, uint32_t tim
 
 Result<TestOutcome> run_test(const ClientConfig& cfg) {
   const auto t0 = Clock::now();
-  auto mark = t0;
-  std::vector<std::pair<std::string, double>> phases;
-  auto phase = [&](const char* name) {
-    auto now = Clock::now();
-    phases.emplace_back(name, std::chrono::duration<double, std::milli>(now - mark).count());
-    mark = now;
-  };
+  LapClock laps;
   const Deadline deadline = deadline_in(cfg.timeout_ms);
   const std::string peer = fmt::format("{}:{}", cfg.host, cfg.port);
   auto fd = connect_tcp(cfg.host, cfg.port, deadline);
   if (!fd) return std::unexpected(fd.error());
   const int s = fd->get();
-  phase("connect");
+  laps.lap("TCP connect");
 
   wire::Hello hello{wire::SessionKind::probe, cfg.params, cfg.timeout_ms};
   if (auto st = send_frame(s, wire::Type::hello, wire::encode(hello), deadline); !st)
@@ -41,27 +35,28 @@ Result<TestOutcome> run_test(const ClientConfig& cfg) {
     send_error(s, "client setup failed: " + qs.error().to_string());
     return std::unexpected(qs.error());
   }
-  phase("local QPs");
+  laps.splice((*qs)->setup_laps(), "local ");
   auto offer = expect_frame(s, wire::Type::offer, deadline);
   if (!offer) return peer_error(offer.error(), peer, cfg.timeout_ms);
   auto remote = wire::decode_endpoint(offer->payload);
   if (!remote) return peer_error(remote.error(), peer, cfg.timeout_ms);
-  phase("wait offer");
+  laps.lap("wait for offer");
   if (auto st = (*qs)->connect(*remote); !st) {
     send_error(s, "client connect failed: " + st.error().to_string());
     return std::unexpected(st.error());
   }
   if (auto st = send_frame(s, wire::Type::accept, wire::encode((*qs)->local()), deadline); !st)
     return peer_error(st.error(), peer, cfg.timeout_ms);
-  phase("local RTR/RTS");
+  laps.splice({(*qs)->setup_laps().back()}, "local ");
+  laps.lap("send accept");
   if (auto ready = expect_frame(s, wire::Type::ready, deadline); !ready)
     return peer_error(ready.error(), peer, cfg.timeout_ms);
-  phase("wait ready");
+  laps.lap("wait for ready");
 
   TestOutcome out;
   out.params = cfg.params;
   out.setup_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-  out.setup_phases_ms = std::move(phases);
+  out.setup_phases_ms = laps.take();
   out.path_mtu_bytes = (*qs)->path_mtu_bytes();
   out.local_port_mtu_bytes = (*qs)->port_mtu_bytes();
   out.remote_port_mtu_bytes = remote->mtu_bytes;
@@ -121,7 +116,10 @@ Result<CounterMap> snapshot_device(const DeviceSelect& sel) {
   }
   auto out = snapshot_rdma(sel.fs, device, sel.port);
   if (!out) return out;
-  auto table = read_gid_table(sel.fs, device, sel.port);
+  // The kernel's table in one call when the device is open here (the server,
+  // a probe run); the sysfs walk otherwise.
+  auto open = Device::find(device);
+  auto table = open ? open->gid_table(sel.port) : read_gid_table(sel.fs, device, sel.port);
   if (table) {
     if (auto gid = select_gid(*table, sel.gid_index); gid && !gid->entry.netdev.empty()) {
       if (auto nd = snapshot_netdev(sel.fs, gid->entry.netdev)) out->merge(*nd);

@@ -12,17 +12,6 @@
 namespace rocecfg::probe {
 namespace {
 
-struct DeviceList {
-  ibv_device** list = nullptr;
-  int n = 0;
-  DeviceList() { list = ibv_get_device_list(&n); }
-  ~DeviceList() {
-    if (list) ibv_free_device_list(list);
-  }
-  DeviceList(const DeviceList&) = delete;
-  DeviceList& operator=(const DeviceList&) = delete;
-};
-
 std::string errno_text() {
   return std::strerror(errno);
 }
@@ -45,13 +34,6 @@ const char* port_state_name(ibv_port_state s) {
 }
 
 }  // namespace
-
-std::vector<std::string> list_devices() {
-  DeviceList dl;
-  std::vector<std::string> out;
-  for (int i = 0; dl.list && i < dl.n; ++i) out.emplace_back(ibv_get_device_name(dl.list[i]));
-  return out;
-}
 
 uint32_t mtu_bytes(ibv_mtu mtu) {
   return 128u << static_cast<int>(mtu);
@@ -79,31 +61,16 @@ Result<std::unique_ptr<QpSet>> QpSet::create(const DeviceSelect& sel, const Test
   std::unique_ptr<QpSet> s(new QpSet);
   s->params_ = params;
   s->port_ = sel.port;
-  {
-    DeviceList dl;
-    if (!dl.list || dl.n == 0)
-      return fail(ErrorKind::not_found, "rdma",
-                  "no RDMA devices (is a driver such as rdma_rxe loaded?)");
-    ibv_device* dev = nullptr;
-    std::string names;
-    for (int i = 0; i < dl.n; ++i) {
-      std::string name = ibv_get_device_name(dl.list[i]);
-      names += (names.empty() ? "" : ", ") + name;
-      if (sel.device.empty() ? i == 0 : name == sel.device) dev = dl.list[i];
-    }
-    if (!dev)
-      return fail(ErrorKind::not_found, sel.device,
-                  fmt::format("no such RDMA device (present: {})", names));
-    s->device_ = ibv_get_device_name(dev);
-    s->ctx_.reset(ibv_open_device(dev));
-    if (!s->ctx_) return fail(s->device_, "cannot open device: " + errno_text());
-  }
+  auto device = Device::open(sel.device);
+  if (!device) return std::unexpected(device.error());
+  s->device_ref_ = std::move(*device);
+  s->device_ = s->device_ref_->name();
+  s->laps_.lap("open device");
+  ibv_context* ctx = s->device_ref_->context();
+  const ibv_device_attr& dattr = s->device_ref_->attr();
   const std::string& dn = s->device_;
-  ibv_device_attr dattr{};
-  if (ibv_query_device(s->ctx_.get(), &dattr) != 0)
-    return fail(dn, "query device: " + errno_text());
   ibv_port_attr pattr{};
-  if (ibv_query_port(s->ctx_.get(), static_cast<uint8_t>(sel.port), &pattr) != 0)
+  if (ibv_query_port(ctx, static_cast<uint8_t>(sel.port), &pattr) != 0)
     return fail(dn, fmt::format("query port {}: {}", sel.port, errno_text()));
   if (pattr.state != IBV_PORT_ACTIVE)
     return fail(dn, fmt::format("port {} is {}, not ACTIVE (link down?)", sel.port,
@@ -112,14 +79,16 @@ Result<std::unique_ptr<QpSet>> QpSet::create(const DeviceSelect& sel, const Test
     return fail(ErrorKind::unsupported, dn,
                 fmt::format("port {} is not Ethernet (RoCE)", sel.port));
   s->port_mtu_bytes_ = mtu_bytes(pattr.active_mtu);
+  s->laps_.lap("query port");
 
-  auto table = read_gid_table(sel.fs, dn, sel.port);
+  auto table = s->device_ref_->gid_table(sel.port);
   if (!table) return std::unexpected(table.error());
   auto gid = select_gid(*table, sel.gid_index);
   if (!gid) return wrap(gid.error(), dn);
   s->gid_ = *gid;
+  s->laps_.lap("GID table");
 
-  s->pd_.reset(ibv_alloc_pd(s->ctx_.get()));
+  s->pd_.reset(ibv_alloc_pd(ctx));
   if (!s->pd_) return fail(dn, "allocate PD: " + errno_text());
 
   s->region_bytes_ = 2ull * params.size_bytes;
@@ -134,12 +103,14 @@ Result<std::unique_ptr<QpSet>> QpSet::create(const DeviceSelect& sel, const Test
       ibv_reg_mr(s->pd_.get(), mem, total,
                  IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ));
   if (!s->mr_) return fail(dn, fmt::format("register {} bytes: {}", total, errno_text()));
+  s->laps_.lap("PD, buffer, MR");
 
   // Sends complete once per signal_every; receives (SEND test) once each.
   int cqe = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(dattr.max_cqe),
                                                 2ull * params.qps * params.tx_depth + 16));
-  s->cq_.reset(ibv_create_cq(s->ctx_.get(), cqe, nullptr, nullptr, 0));
+  s->cq_.reset(ibv_create_cq(ctx, cqe, nullptr, nullptr, 0));
   if (!s->cq_) return fail(dn, fmt::format("create CQ of {} entries: {}", cqe, errno_text()));
+  s->laps_.lap("CQ");
 
   s->max_rd_atomic_ = static_cast<uint32_t>(std::clamp(dattr.max_qp_rd_atom, 1, 16));
   std::random_device rd;
@@ -176,6 +147,7 @@ Result<std::unique_ptr<QpSet>> QpSet::create(const DeviceSelect& sel, const Test
             qp, &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS))
       return fail(dn, fmt::format("QP {} to INIT: {}", qp->qp_num, std::strerror(rc)));
   }
+  s->laps_.lap("QPs to INIT");
   return s;
 }
 
@@ -206,6 +178,7 @@ Status QpSet::connect(const wire::Endpoint& remote) {
     return fail(ErrorKind::invalid_input, device_,
                 fmt::format("peer region of {} bytes is smaller than ours ({})",
                             remote.region_bytes, region_bytes_));
+  laps_.restart();
   remote_ = remote;
   path_mtu_bytes_ = std::min(port_mtu_bytes_, remote.mtu_bytes);
   const ibv_mtu mtu = *mtu_from_bytes(path_mtu_bytes_);
@@ -242,6 +215,7 @@ Status QpSet::connect(const wire::Endpoint& remote) {
                                    IBV_QP_SQ_PSN | IBV_QP_MAX_QP_RD_ATOMIC))
       return fail(device_, fmt::format("QP {} to RTS: {}", qps_[i]->qp_num, std::strerror(rc)));
   }
+  laps_.lap("RTR/RTS");
   return {};
 }
 

@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "core/result.h"
+#include "probe/device.h"
 #include "probe/gid.h"
+#include "probe/laps.h"
 #include "probe/params.h"
 #include "probe/sysfs.h"
 #include "probe/wire.h"
@@ -26,11 +28,8 @@ struct DeviceSelect {
   std::string device;  // "rxe0"; empty = the only/first device
   uint32_t port = 1;
   std::optional<uint32_t> gid_index;  // explicit override of auto-selection
-  Sysfs fs;                           // where the GID table is read
+  Sysfs fs;                           // counters (the GID table comes from verbs)
 };
-
-// Names of the RDMA devices present, for "no such device" errors and defaults.
-std::vector<std::string> list_devices();
 
 // IB MTU enum <-> bytes (IBV_MTU_1024 <-> 1024).
 uint32_t mtu_bytes(ibv_mtu mtu);
@@ -66,12 +65,11 @@ class QpSet {
   uint32_t path_mtu_bytes() const { return path_mtu_bytes_; }
   uint32_t port_mtu_bytes() const { return port_mtu_bytes_; }
   const wire::Endpoint& remote() const { return remote_; }
+  // Steps of create() and connect() with their durations.
+  const Laps& setup_laps() const { return laps_.laps(); }
 
  private:
   QpSet() = default;
-  struct CtxDel {
-    void operator()(ibv_context* c) const { ibv_close_device(c); }
-  };
   struct PdDel {
     void operator()(ibv_pd* p) const { ibv_dealloc_pd(p); }
   };
@@ -89,8 +87,8 @@ class QpSet {
   };
 
   // Declaration order is destruction order reversed: QPs go before the CQ,
-  // the MR before the buffer and PD, the context last.
-  std::unique_ptr<ibv_context, CtxDel> ctx_;
+  // the MR before the buffer and PD, the device last.
+  std::shared_ptr<Device> device_ref_;
   std::unique_ptr<ibv_pd, PdDel> pd_;
   std::unique_ptr<uint8_t, BufDel> buf_;
   std::unique_ptr<ibv_mr, MrDel> mr_;
@@ -108,6 +106,7 @@ class QpSet {
   uint32_t max_rd_atomic_ = 1;
   size_t region_bytes_ = 0;
   wire::Endpoint remote_;
+  LapClock laps_;
 };
 
 }  // namespace rocecfg::probe

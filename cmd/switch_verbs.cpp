@@ -136,8 +136,20 @@ int run(const profile::Intent& intent, const SwitchVerbOptions& o, sw::FleetMode
     }
   sw::FleetProgress progress{isatty(STDERR_FILENO) == 1 && !o.json,
                              mode == sw::FleetMode::audit ? "auditing" : "applying"};
-  std::vector<sw::SwitchResult> results =
-      sw::run_switches(fleet, intent.switch_settings(), mode, o.parallel, progress);
+  // Keep only what report() prints, so a large fleet's apply stays small:
+  // the text summary of an apply shows no plan and, once sent, no commands.
+  bool keep_detail = o.json || o.verbose > 0 || mode != sw::FleetMode::apply;
+  std::vector<sw::SwitchResult> results(fleet.size());
+  sw::run_switches(
+      fleet, intent.switch_settings(), mode, o.parallel,
+      [&](size_t i, sw::SwitchResult&& r) {
+        if (!keep_detail) {
+          r.plan.steps = {};
+          r.commands = {};
+        }
+        results[i] = std::move(r);
+      },
+      progress);
   return report(results, o.json, mode == sw::FleetMode::audit, o.verbose);
 }
 

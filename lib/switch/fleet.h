@@ -36,9 +36,21 @@ struct FleetSwitch {
 
 enum class FleetMode { audit, apply, dry_run };
 
-// Audit or apply every switch, `parallel` at a time; one result per switch,
-// in input order. Bad input (unknown vendor, malformed interface range) is a
-// `failed` result for that switch before anything is sent to it.
+// Receives each switch's result exactly once, in input order, as soon as
+// that switch and every switch before it have finished; calls are serialised.
+// A result that finishes ahead of an earlier, slower switch waits in a
+// reorder buffer, so memory is bounded by the switches in flight and the
+// sink's own keeping, not by the fleet size.
+using ResultSink = std::function<void(size_t index, SwitchResult&& result)>;
+
+// Audit or apply every switch, `parallel` at a time. Bad input (unknown
+// vendor, malformed interface range) is a `failed` result for that switch
+// before anything is sent to it.
+void run_switches(const std::vector<FleetSwitch>& switches, const model::Settings& intent,
+                  FleetMode mode, int parallel, const ResultSink& sink,
+                  const FleetProgress& progress = {});
+
+// The same, keeping every result (input order): for tests and small fleets.
 std::vector<SwitchResult> run_switches(const std::vector<FleetSwitch>& switches,
                                        const model::Settings& intent, FleetMode mode, int parallel,
                                        const FleetProgress& progress = {});

@@ -15,6 +15,10 @@ Per-switch files:
               "match", only commands containing it count.
   counter     commands executed so far (the N above)
   log         every command executed, one per line (tests assert on it)
+  delay.json  optional device latency: {"substring": ms, ...}; a command
+              containing a substring takes that long before it runs (real
+              `nv config apply` takes seconds, an EOS commit about one). Only
+              the fleet benchmark sets it, and it says so in its output.
 A fault fires *instead of* running the command: "fail" prints an error and
 exits 1, "hang" sleeps hang_s seconds (the client must time out), "drop"
 kills this connection's sshd process so the TCP session dies.
@@ -103,6 +107,13 @@ def check_fault(sw, command):
         os._exit(255)
 
 
+def device_delay(sw, command):
+    delays = json.loads(sw.read("delay.json", "null") or "null") or {}
+    ms = max((v for k, v in delays.items() if k in command), default=0)
+    if ms:
+        time.sleep(ms / 1000.0)
+
+
 def log_command(sw, command):
     with open(sw.file("log"), "a") as f:
         f.write(command + "\n")
@@ -127,6 +138,7 @@ def run_exec(sw, personality, line):
         command = " ".join(shlex.quote(a) if (" " in a or "|" in a) else a for a in argv)
         try:
             check_fault(sw, command)
+            device_delay(sw, command)
             with sw.lock():
                 log_command(sw, command)
                 state = sw.load_state()
@@ -196,6 +208,7 @@ def run_shell(sw, personality):
             continue
         try:
             check_fault(sw, line)
+            device_delay(sw, line)
             with sw.lock():
                 log_command(sw, line)
                 state = sw.load_state()

@@ -98,7 +98,8 @@ PrintLastLog no
 MaxStartups 1024
 MaxSessions 64
 LogLevel ERROR
-ForceCommand {python} {HERE}/switch_emu.py {d}/state
+SetEnv SHLVL=1
+ForceCommand {python} -S {HERE}/switch_emu.py {d}/state
 """)
         subprocess.run(["/usr/sbin/sshd", "-f", cfg, "-E", os.path.join(d, "sshd.log")], check=True)
     # Wait until every port accepts connections.

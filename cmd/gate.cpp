@@ -15,6 +15,7 @@
 #include "host/netlink.h"
 #include "load_or_report.h"
 #include "nic/registry.h"
+#include "probe/counters.h"
 #include "probe/runner.h"
 
 namespace rocecfg::cmd {
@@ -28,6 +29,8 @@ struct GateArgs {
   std::string state = "/var/lib/rocecfg/gate.state";
   bool no_state = false;
   uint32_t max_flaps = 2;
+  double max_pause_per_s = 1000;
+  double max_paused_percent = 10;
   std::string peer;
   std::string loopback;
   std::string device;
@@ -64,6 +67,7 @@ gate::GateEnv real_env(const profile::Intent& intent) {
   e.root = "/";
   e.sleep = [](uint32_t ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); };
   e.probe = [](const probe::ProbeConfig& cfg) { return probe::run_probe(cfg); };
+  e.ethtool = [](const std::string& netdev) { return probe::snapshot_ethtool(netdev); };
   model::Settings want = intent.host_settings();
   e.audit = [want](const std::vector<std::string>& names) -> Result<plan::Plan> {
     Result<host::NlSockPtr> sock = host::open_route_socket();
@@ -103,6 +107,8 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
   o.counter_window_ms = a.window_ms;
   o.state_path = a.no_state ? std::string() : a.state;
   o.max_flaps = a.max_flaps;
+  o.max_pause_per_s = a.max_pause_per_s;
+  o.max_paused_fraction = a.max_paused_percent / 100.0;
   if (!a.peer.empty() || !a.loopback.empty()) {
     probe::ProbeConfig pc;
     // One large message size, bandwidth only: the cheapest test that still
@@ -162,6 +168,16 @@ const bool registered = register_command(
                       "time budget for all checks, e.g. 3s or 800ms (default: the profile's "
                       "[validation] gate_budget, 3s)");
        sub.add_option("--window-ms", a->window_ms, "how long to watch error counters")
+           ->capture_default_str();
+       sub.add_option("--max-pause-per-s", a->max_pause_per_s,
+                      "pause frames per second on one counter (netdev, priority, direction) "
+                      "that make a storm: unhealthy; fewer only warn")
+           ->check(CLI::PositiveNumber)
+           ->capture_default_str();
+       sub.add_option("--max-paused-percent", a->max_paused_percent,
+                      "share of the window a priority may be paused (mlx5 pause_duration) "
+                      "before it is a storm")
+           ->check(CLI::Range(0.1, 100.0))
            ->capture_default_str();
        sub.add_option("--state", a->state, "flap baseline file")->capture_default_str();
        sub.add_flag("--no-state", a->no_state, "do not check link flaps");

@@ -1,9 +1,11 @@
 #include "gate/checks.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include <fmt/format.h>
 
+#include "gate/pause_rule.h"
 #include "plan/render.h"
 #include "probe/verdict.h"
 
@@ -155,64 +157,75 @@ CheckResult check_audit(Context& c) {
 
 namespace {
 
-// Counters that must not move on a healthy node between jobs.
+// Counters that must not move on a healthy node between jobs. Pause counters
+// have their own rule (pause_rule.h).
 bool hard_error(std::string_view counter) {
   probe::CounterClass k = probe::classify(counter);
   return k == probe::CounterClass::loss || k == probe::CounterClass::transport_error ||
          k == probe::CounterClass::discard || k == probe::CounterClass::link_down ||
-         counter.find("storm") != std::string_view::npos || counter == "rx_errors" ||
-         counter == "tx_errors" || counter == "rx_crc_errors" ||
+         counter == "rx_errors" || counter == "tx_errors" || counter == "rx_crc_errors" ||
          counter.find("symbol_error") != std::string_view::npos;
 }
 
 probe::CounterMap snapshot(Context& c, std::vector<std::string>& errors) {
   probe::CounterMap all;
-  for (const Target& t : c.targets) {
-    if (!t.rdma_device.empty()) {
-      if (auto r = probe::snapshot_rdma(c.sysfs, t.rdma_device, static_cast<uint32_t>(t.rdma_port)))
-        all.insert(r->begin(), r->end());
-      else
-        errors.push_back(r.error().to_string());
-    }
-    if (auto n = probe::snapshot_netdev(c.sysfs, t.netdev.name))
-      all.insert(n->begin(), n->end());
+  auto add = [&](const Result<probe::CounterMap>& r) {
+    if (r)
+      all.insert(r->begin(), r->end());
     else
-      errors.push_back(n.error().to_string());
+      errors.push_back(r.error().to_string());
+  };
+  for (const Target& t : c.targets) {
+    if (!t.rdma_device.empty())
+      add(probe::snapshot_rdma(c.sysfs, t.rdma_device, static_cast<uint32_t>(t.rdma_port)));
+    add(probe::snapshot_netdev(c.sysfs, t.netdev.name));
+    if (c.env.ethtool) add(c.env.ethtool(t.netdev.name));
   }
   return all;
+}
+
+double now_ms(const Context& c) {
+  if (c.env.now_ms) return c.env.now_ms();
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
 }
 
 }  // namespace
 
 CheckResult check_counters(Context& c, uint32_t window_ms) {
   std::vector<std::string> errors;
+  // The window is measured between the midpoints of the two snapshots, so a
+  // slow read does not inflate the pause rate.
+  double t0 = now_ms(c);
   probe::CounterMap before = snapshot(c, errors);
+  double t1 = now_ms(c);
   if (c.env.sleep) c.env.sleep(window_ms);
+  double t2 = now_ms(c);
   probe::CounterMap after = snapshot(c, errors);
+  double t3 = now_ms(c);
   c.counters = after;
   if (before.empty())
     return result("counters", CheckStatus::not_evaluated, "no counters readable", errors);
-  std::vector<std::string> moved, pause;
-  for (const auto& [key, d] : probe::delta(before, after)) {
-    if (d == 0) continue;
-    std::string_view name = std::string_view(key).substr(key.find(':') + 1);
-    if (hard_error(name))
-      moved.push_back(fmt::format("{} +{}", key, d));
-    else if (probe::classify(name) == probe::CounterClass::pause)
-      pause.push_back(fmt::format("{} +{}", key, d));
+  probe::CounterMap deltas = probe::delta(before, after);
+  std::vector<std::string> moved;
+  for (const auto& [key, d] : deltas) {
+    std::string_view name = std::string_view(key).substr(key.rfind(':') + 1);
+    if (d != 0 && hard_error(name)) moved.push_back(fmt::format("{} +{}", key, d));
   }
-  if (!moved.empty())
+  PauseRules rules{c.options.max_pause_per_s, c.options.max_paused_fraction,
+                   c.options.intent.lossless_priorities};
+  PauseJudgement pause = judge_pause(deltas, (t2 + t3) / 2 - (t0 + t1) / 2, rules);
+  if (!moved.empty()) {
+    std::vector<std::string> details = moved;
+    details.insert(details.end(), pause.findings.begin(), pause.findings.end());
     return result(
         "counters", CheckStatus::fail,
         fmt::format("error counters rising within {} ms: {}", window_ms, first_and_count(moved)),
-        moved);
-  // Pause frames on an idle node between jobs point at a neighbour storming,
-  // but can be another tenant's traffic: worth a look, not a drain.
-  if (!pause.empty())
-    return result("counters", CheckStatus::warn,
-                  fmt::format("pause frames within {} ms on an idle node: {}", window_ms,
-                              first_and_count(pause)),
-                  pause);
+        details);
+  }
+  if (pause.status != CheckStatus::pass)
+    return result("counters", pause.status, pause.findings.front(), pause.findings);
   return result("counters", CheckStatus::pass,
                 fmt::format("{} counters still over {} ms", before.size(), window_ms), errors);
 }

@@ -5,7 +5,8 @@
 //   devices   RDMA devices present, ports ACTIVE, netdev up, expected speed
 //   mtu       netdev MTU = profile, RoCE active MTU as large as it allows
 //   audit     no drift from the profile (lib/host observe + plan::diff)
-//   counters  loss/discard/error/link-down/pause-storm counters still over a window
+//   counters  loss/discard/error/link-down counters still over a window; pause
+//             frames judged by pause_rule.h (a storm fails, a few warn)
 //   flaps     link flaps since the previous run (a small state file)
 //   probe     optional short RDMA probe, judged by lib/probe's verdict rules
 // Every check runs under one time budget. A check that has not finished when
@@ -74,6 +75,12 @@ struct GateEnv {
   std::function<Result<plan::Plan>(const std::vector<std::string>& netdevs)> audit;
   // The counter window; tests change counters inside it.
   std::function<void(uint32_t ms)> sleep;
+  // Monotonic milliseconds, to measure the window (empty: steady_clock);
+  // tests whose sleep only pretends advance their own clock.
+  std::function<double()> now_ms;
+  // The netdev's ethtool statistics (probe::snapshot_ethtool: the SIOCETHTOOL
+  // ioctl, where per-priority PFC counters live). Empty: not read.
+  std::function<Result<probe::CounterMap>(const std::string& netdev)> ethtool;
   std::function<Result<probe::ProbeReport>(const probe::ProbeConfig&)> probe;
 };
 
@@ -83,6 +90,10 @@ struct GateOptions {
   std::string host;                     // for the summary line
   uint32_t budget_ms = 3000;
   uint32_t counter_window_ms = 100;
+  // Pause rule (pause_rule.h): frames per second per counter, and the share
+  // of the window a priority may be paused, before it is a storm.
+  double max_pause_per_s = 1000;
+  double max_paused_fraction = 0.1;
   std::string state_path;  // flap baseline; empty: flaps not checked
   uint32_t max_flaps = 0;  // more than this since the last run: unhealthy
   std::optional<probe::ProbeConfig> probe;

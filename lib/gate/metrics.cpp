@@ -29,6 +29,10 @@ const char* exported_class(const std::string& counter) {
   switch (probe::classify(counter)) {
     case probe::CounterClass::pause:
       return "pause";
+    case probe::CounterClass::pause_duration:
+      return "pause_duration_us";
+    case probe::CounterClass::pause_storm:
+      return "pause_storm";
     case probe::CounterClass::ecn_mark:
       return "ecn_mark";
     case probe::CounterClass::cnp:

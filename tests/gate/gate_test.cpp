@@ -188,13 +188,40 @@ TEST_SUITE("gate") {
             "node7 | unhealthy: counters: error counters rising within 100 ms: "
             "rxe0:rcvd_seq_err +3");
     }
-    SUBCASE("pause") {
-      e.sleep = [&](uint32_t) { t.write("sys/class/net/veth0/statistics/rx_prio3_pause", "250"); };
+    SUBCASE("a few pause frames warn") {
+      double clock_ms = 0;
+      e.now_ms = [&] { return clock_ms; };
+      e.sleep = [&](uint32_t ms) {
+        clock_ms += ms;
+        t.write("sys/class/net/veth0/statistics/rx_prio3_pause", "15");
+      };
       GateReport r = run_gate(options(t), e);
       CHECK(r.exit_code == 0);
       CHECK(r.checks[3].status == CheckStatus::warn);
       CHECK(r.checks[3].message ==
-            "pause frames within 100 ms on an idle node: veth0:rx_prio3_pause +240");
+            "pause frames on lossless priority 3: veth0:rx_prio3_pause +5 in 100 ms (50/s, under "
+            "the storm bound 1000/s): the switch is pausing this host");
+    }
+    SUBCASE("a pause storm in the NIC's ethtool counters drains the node") {
+      // The device's ethtool statistics (mlx5 names); the lab proves the ioctl.
+      uint64_t tx_pause = 7;
+      e.ethtool = [&](const std::string& netdev) -> Result<probe::CounterMap> {
+        return probe::CounterMap{{netdev + ":tx_prio3_pause", tx_pause},
+                                 {netdev + ":rx_prio0_pause", 0}};
+      };
+      double clock_ms = 0;
+      e.now_ms = [&] { return clock_ms; };
+      e.sleep = [&](uint32_t ms) {
+        clock_ms += ms;
+        tx_pause += 500;
+      };
+      GateReport r = run_gate(options(t), e);
+      CHECK(r.exit_code == 1);
+      CHECK(r.summary_line() ==
+            "node7 | unhealthy: counters: pause storm on lossless priority 3: veth0:tx_prio3_pause "
+            "+500 in 100 ms (5000/s, bound 1000/s): this host is pausing the switch");
+      CHECK(r.counters.at("veth0:tx_prio3_pause") == 507);
+      CHECK(r.checks[4].status == CheckStatus::skipped);
     }
     SUBCASE("retransmits alone are not errors") {
       e.sleep = [&](uint32_t) {

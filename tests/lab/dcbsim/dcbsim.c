@@ -19,6 +19,14 @@
  *   /sys/kernel/debug/dcbsim/<ifname>/trust  "pcp" or "dscp" (mlx5-like: the
  *       first DSCP APP entry switches trust to dscp, deleting the last one
  *       switches back).
+ *   /sys/kernel/debug/dcbsim/<ifname>/ethtool_stats  the device's `ethtool -S`
+ *       statistics, named like mlx5's (rx_prio3_pause, tx_prio3_pause_duration,
+ *       rx_prio3_discards, rx_discards_phy, tx_pause_storm_error_events...), one
+ *       "name value step" line each.  Write "name value [step]" to set a counter;
+ *       a non-zero step is added at every ETHTOOL_GSTATS read, so a reader that
+ *       snapshots twice sees the counter rise by exactly step (a pause storm on
+ *       demand); "reset" zeroes all.
+ *   ethtool -A/-a (get/set_pauseparam): link-level pause state, off by default.
  *   module param dcbx (load time): initial DCBX mode of every device, default
  *       HOST|VER_IEEE (0x09).  With LLD_MANAGED (0x02) set, IEEE setters return
  *       -EINVAL like i40e/ice do when firmware owns DCBX.
@@ -33,6 +41,8 @@
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
+#include <linux/ethtool.h>
+#include <linux/uaccess.h>
 #include <net/dcbnl.h>
 
 static unsigned int count = 2;
@@ -60,6 +70,18 @@ static const char *const op_names[OP_COUNT] = {
 /* APP entries we remember so unload can remove them from the kernel's list */
 #define DCBSIM_MAX_APPS 128
 
+/* ethtool statistics: per-priority (mlx5 names, %d = priority) then port-wide */
+static const char *const stat_prio_fmt[] = {
+	"rx_prio%d_pause", "tx_prio%d_pause", "rx_prio%d_pause_duration",
+	"tx_prio%d_pause_duration", "rx_prio%d_discards",
+};
+static const char *const stat_port[] = {
+	"rx_pause_ctrl_phy", "tx_pause_ctrl_phy", "rx_discards_phy",
+	"tx_pause_storm_warning_events", "tx_pause_storm_error_events",
+};
+#define DCBSIM_N_PRIO_STATS (ARRAY_SIZE(stat_prio_fmt) * IEEE_8021QAZ_MAX_TCS)
+#define DCBSIM_N_STATS (DCBSIM_N_PRIO_STATS + ARRAY_SIZE(stat_port))
+
 struct dcbsim_priv {
 	/* All state below is only touched from dcbnl ops, which run under RTNL. */
 	struct ieee_pfc pfc;
@@ -73,6 +95,11 @@ struct dcbsim_priv {
 	unsigned int n_apps;
 	atomic_t calls[OP_COUNT];
 	struct dentry *dbg;
+	/* ethtool statistics: written from debugfs, read from ethtool (RTNL); own lock */
+	spinlock_t stats_lock;
+	u64 stats[DCBSIM_N_STATS];
+	u64 stats_step[DCBSIM_N_STATS];
+	struct ethtool_pauseparam pause;
 };
 
 static struct net_device **devs;
@@ -450,6 +477,142 @@ static int trust_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(trust);
 
+/* ---- ethtool: statistics with per-priority pause counters, link pause ---- */
+
+static void dcbsim_stat_name(unsigned int i, char *buf)
+{
+	if (i < DCBSIM_N_PRIO_STATS)
+		snprintf(buf, ETH_GSTRING_LEN, stat_prio_fmt[i / IEEE_8021QAZ_MAX_TCS],
+			 i % IEEE_8021QAZ_MAX_TCS);
+	else
+		strscpy(buf, stat_port[i - DCBSIM_N_PRIO_STATS], ETH_GSTRING_LEN);
+}
+
+static int dcbsim_get_sset_count(struct net_device *dev, int sset)
+{
+	return sset == ETH_SS_STATS ? DCBSIM_N_STATS : -EOPNOTSUPP;
+}
+
+static void dcbsim_get_strings(struct net_device *dev, u32 sset, u8 *data)
+{
+	unsigned int i;
+
+	if (sset != ETH_SS_STATS)
+		return;
+	for (i = 0; i < DCBSIM_N_STATS; i++)
+		dcbsim_stat_name(i, (char *)data + i * ETH_GSTRING_LEN);
+}
+
+static void dcbsim_get_ethtool_stats(struct net_device *dev, struct ethtool_stats *st, u64 *data)
+{
+	struct dcbsim_priv *p = netdev_priv(dev);
+	unsigned int i;
+
+	spin_lock_bh(&p->stats_lock);
+	for (i = 0; i < DCBSIM_N_STATS; i++) {
+		p->stats[i] += p->stats_step[i];
+		data[i] = p->stats[i];
+	}
+	spin_unlock_bh(&p->stats_lock);
+}
+
+static void dcbsim_get_pauseparam(struct net_device *dev, struct ethtool_pauseparam *pp)
+{
+	struct dcbsim_priv *p = netdev_priv(dev);
+
+	*pp = p->pause;
+}
+
+static int dcbsim_set_pauseparam(struct net_device *dev, struct ethtool_pauseparam *pp)
+{
+	struct dcbsim_priv *p = netdev_priv(dev);
+
+	if (pp->autoneg)
+		return -EOPNOTSUPP; /* no link partner to negotiate with */
+	p->pause.rx_pause = pp->rx_pause;
+	p->pause.tx_pause = pp->tx_pause;
+	return 0;
+}
+
+static const struct ethtool_ops dcbsim_ethtool_ops = {
+	.get_sset_count = dcbsim_get_sset_count,
+	.get_strings = dcbsim_get_strings,
+	.get_ethtool_stats = dcbsim_get_ethtool_stats,
+	.get_pauseparam = dcbsim_get_pauseparam,
+	.set_pauseparam = dcbsim_set_pauseparam,
+	.get_link = ethtool_op_get_link,
+};
+
+static int stats_show(struct seq_file *s, void *unused)
+{
+	struct dcbsim_priv *p = s->private;
+	char name[ETH_GSTRING_LEN];
+	u64 v[DCBSIM_N_STATS], step[DCBSIM_N_STATS];
+	unsigned int i;
+
+	spin_lock_bh(&p->stats_lock);
+	memcpy(v, p->stats, sizeof(v));
+	memcpy(step, p->stats_step, sizeof(step));
+	spin_unlock_bh(&p->stats_lock);
+	for (i = 0; i < DCBSIM_N_STATS; i++) {
+		dcbsim_stat_name(i, name);
+		seq_printf(s, "%s %llu %llu\n", name, v[i], step[i]);
+	}
+	return 0;
+}
+
+static int stats_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, stats_show, inode->i_private);
+}
+
+/* "name value [step]" or "reset" */
+static ssize_t stats_write(struct file *file, const char __user *ubuf, size_t len, loff_t *ppos)
+{
+	struct dcbsim_priv *p = ((struct seq_file *)file->private_data)->private;
+	char buf[96], name[ETH_GSTRING_LEN], want[ETH_GSTRING_LEN];
+	unsigned long long value, step = 0;
+	unsigned int i;
+	int n;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = 0;
+	if (!strcmp(strim(buf), "reset")) {
+		spin_lock_bh(&p->stats_lock);
+		memset(p->stats, 0, sizeof(p->stats));
+		memset(p->stats_step, 0, sizeof(p->stats_step));
+		spin_unlock_bh(&p->stats_lock);
+		return len;
+	}
+	n = sscanf(buf, "%31s %llu %llu", want, &value, &step);
+	if (n < 2)
+		return -EINVAL;
+	for (i = 0; i < DCBSIM_N_STATS; i++) {
+		dcbsim_stat_name(i, name);
+		if (!strcmp(name, want))
+			break;
+	}
+	if (i == DCBSIM_N_STATS)
+		return -ENOENT;
+	spin_lock_bh(&p->stats_lock);
+	p->stats[i] = value;
+	p->stats_step[i] = step;
+	spin_unlock_bh(&p->stats_lock);
+	return len;
+}
+
+static const struct file_operations stats_fops = {
+	.owner = THIS_MODULE,
+	.open = stats_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.write = stats_write,
+	.release = single_release,
+};
+
 /* ---- netdev: a sink that drops what it is asked to send, like dummy ---- */
 
 static netdev_tx_t dcbsim_xmit(struct sk_buff *skb, struct net_device *dev)
@@ -491,6 +654,7 @@ static void dcbsim_init_state(struct dcbsim_priv *p)
 	p->buffer.total_size = DCBSIM_TOTAL_BUFFER;
 	p->buffer.buffer_size[0] = DCBSIM_TOTAL_BUFFER / 2;
 	p->dcbx_mode = dcbx;
+	spin_lock_init(&p->stats_lock);
 	for (i = 0; i < OP_COUNT; i++)
 		atomic_set(&p->calls[i], 0);
 }
@@ -508,6 +672,7 @@ static struct net_device *dcbsim_create(void)
 	strscpy(dev->name, "dcbsim%d", IFNAMSIZ);
 	dev->netdev_ops = &dcbsim_netdev_ops;
 	dev->dcbnl_ops = &dcbsim_dcbnl_ops;
+	dev->ethtool_ops = &dcbsim_ethtool_ops;
 	dev->max_mtu = 9216; /* so jumbo MTU profiles can be applied */
 	dev->needs_free_netdev = false;
 	eth_hw_addr_random(dev);
@@ -523,6 +688,7 @@ static struct net_device *dcbsim_create(void)
 	p->dbg = debugfs_create_dir(dev->name, dbg_root);
 	debugfs_create_file("calls", 0644, p->dbg, p, &calls_fops);
 	debugfs_create_file("trust", 0444, p->dbg, p, &trust_fops);
+	debugfs_create_file("ethtool_stats", 0644, p->dbg, p, &stats_fops);
 	return dev;
 }
 

@@ -11,13 +11,14 @@
 namespace rocecfg::sw::testing {
 
 namespace {
-std::vector<std::string> render(const std::string& vendor, const std::vector<std::string>& ports) {
+std::vector<std::string> render(const std::string& vendor, const std::vector<std::string>& ports,
+                                const model::Settings& intent = standard_profile()) {
   auto a = make_adapter(vendor);
   REQUIRE(a);
   Diagnostics warnings;
   auto p = a->expand_interfaces(ports);
   REQUIRE(p);
-  auto c = render_all(*a, standard_profile(), *p, warnings);
+  auto c = render_all(*a, intent, *p, warnings);
   REQUIRE_MESSAGE(c, c.error().to_string());
   return *c;
 }
@@ -28,6 +29,26 @@ TEST_SUITE("switch adapters offline") {
     CHECK(golden_diff("cumulus/standard.txt", joined(render("cumulus", {"swp1-32"}))) == "");
     CHECK(golden_diff("sonic/standard.txt", joined(render("sonic", {"Ethernet0,Ethernet4"}))) ==
           "");
+  }
+
+  TEST_CASE("golden: SONiC schedulers, cable length and lossless headroom") {
+    model::Settings intent = standard_profile();
+    intent.buffers.emplace();
+    intent.buffers->cable_length_m = 30;
+    intent.buffers->headroom_bytes = 65536;
+    CHECK(golden_diff("sonic/buffers.txt", joined(render("sonic", {"Ethernet0"}, intent))) == "");
+  }
+
+  TEST_CASE("SONiC: ETS other than the identity queue map is refused, not approximated") {
+    model::Settings intent = standard_profile();
+    intent.ets->prio_tc = {0, 0, 0, 3, 0, 0, 6, 0};
+    auto a = make_adapter("sonic");
+    Diagnostics warnings;
+    auto c = render_all(*a, intent, {"Ethernet0"}, warnings);
+    REQUIRE_FALSE(c);
+    CHECK(c.error().to_string() ==
+          "Ethernet0: SONiC: rocecfg schedules queues and keeps the port's identity "
+          "TC_TO_QUEUE map; ets.prio_tc must be 0,1,2,3,4,5,6,7");
   }
 
   TEST_CASE("SONiC: legacy [TABLE|key] and bare-name references give identical results") {
@@ -51,6 +72,24 @@ TEST_SUITE("switch adapters offline") {
     CHECK_FALSE(e4.pfc_watchdog);
     CHECK(model::knob_value_text(legacy->global, model::Knob::ecn) == "min=150KB max=1500KB p=10%");
     CHECK(legacy->global.dscp_priority->at(26) == 3);
+    // Schedulers through references and range keys; queue 5 and 7 unbound.
+    CHECK(model::knob_value_text(e0, model::Knob::ets) ==
+          "prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,strict,ets bw=14,14,14,15,15,0,0,0");
+    CHECK(model::knob_value_text(e4, model::Knob::ets) ==
+          "prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,ets,ets bw=0,0,0,0,0,0,0,0");
+    // Headroom is the xoff of the static profile on the lossless PG; a
+    // "NULL" profile (dynamic model) has no fixed headroom.
+    CHECK(model::knob_value_text(e0, model::Knob::buffers) == "cable_length=40m headroom=49KiB");
+    CHECK(model::knob_value_text(e4, model::Knob::buffers) == "cable_length=300m");
+  }
+
+  TEST_CASE("SONiC: a scheduler reference to nothing is an error naming the queue") {
+    auto a = make_adapter("sonic");
+    auto r = a->parse(R"({"PORT": {"Ethernet0": {}},
+                          "QUEUE": {"Ethernet0|3": {"scheduler": "[SCHEDULER|gone]"}}})");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() ==
+          "QUEUE|Ethernet0|3: scheduler \"gone\" is not in the SCHEDULER table");
   }
 
   TEST_CASE("SONiC: garbage is an error that names the table") {

@@ -1,9 +1,19 @@
 """Community SONiC as far as rocecfg touches it: CONFIG_DB as a dict, the
 `config` / `ecnconfig` / `sonic-db-cli` commands writing it immediately,
 `show runningconfiguration all` dumping it as JSON, and the generic config
-updater's checkpoint / rollback. Writes need sudo, like the real CLIs."""
+updater's checkpoint / rollback. Writes need sudo, like the real CLIs.
+
+Factory QoS follows the community qos_config.j2 / buffers template: queues
+0-2 and 5-6 on scheduler.0 (DWRR 14), 3-4 on scheduler.1 (DWRR 15), lossless
+PGs 3 and 4 on a static pg_lossless profile, cable length 5m. `sonic-db-cli`
+writes to the tables rocecfg manages are checked the way SONiC's YANG models
+check them (plain redis would take anything and orchagent would only log the
+error, which no test could see): scheduler types and weights, references to
+SCHEDULER / BUFFER_PROFILE / BUFFER_POOL entries that must exist, cable
+lengths "<N>m" for known ports."""
 import copy
 import json
+import re
 
 from emu_core import CommandError, Personality
 
@@ -31,11 +41,26 @@ class Sonic(Personality):
                 "green_min_threshold": "1048576", "green_max_threshold": "2097152",
                 "green_drop_probability": "5"}},
             "QUEUE": {},
+            "TC_TO_QUEUE_MAP": {"AZURE": {str(i): str(i) for i in range(8)}},
+            "SCHEDULER": {"scheduler.0": {"type": "DWRR", "weight": "14"},
+                          "scheduler.1": {"type": "DWRR", "weight": "15"}},
+            "BUFFER_POOL": {"ingress_lossless_pool": {"mode": "dynamic", "size": "12766208",
+                                                      "type": "ingress"}},
+            "BUFFER_PROFILE": {"pg_lossless_100000_5m_profile": {
+                "pool": "ingress_lossless_pool", "xon": "18432", "xoff": "34816",
+                "size": "53248", "dynamic_th": "0"}},
+            "BUFFER_PG": {},
+            "CABLE_LENGTH": {"AZURE": {p: "5m" for p in PORTS}},
         }
         for p in PORTS:
-            db["PORT_QOS_MAP"][p] = {"dscp_to_tc_map": "AZURE", "pfc_enable": "3,4"}
-            db["QUEUE"][f"{p}|3"] = {"wred_profile": "AZURE_LOSSLESS"}
-            db["QUEUE"][f"{p}|4"] = {"wred_profile": "AZURE_LOSSLESS"}
+            db["PORT_QOS_MAP"][p] = {"dscp_to_tc_map": "AZURE", "pfc_enable": "3,4",
+                                     "tc_to_queue_map": "AZURE"}
+            for q in (0, 1, 2, 5, 6):
+                db["QUEUE"][f"{p}|{q}"] = {"scheduler": "scheduler.0"}
+            for q in (3, 4):
+                db["QUEUE"][f"{p}|{q}"] = {"scheduler": "scheduler.1",
+                                           "wred_profile": "AZURE_LOSSLESS"}
+                db["BUFFER_PG"][f"{p}|{q}"] = {"profile": "pg_lossless_100000_5m_profile"}
         return {"db": db, "checkpoints": {}}
 
     def exec(self, state, argv):
@@ -70,9 +95,10 @@ class Sonic(Personality):
         if op == "HSET":
             if not rest or len(rest) % 2:
                 raise CommandError("(error) ERR wrong number of arguments for 'hset' command")
+            new = dict(zip(rest[::2], rest[1::2]))
+            self._check_fields(db, table, entry, new)
             fields = db.setdefault(table, {}).setdefault(entry, {})
-            for f, v in zip(rest[::2], rest[1::2]):
-                fields[f] = v
+            fields.update(new)
             return str(len(rest) // 2)
         if op == "HDEL":
             fields = db.get(table, {}).get(entry, {})
@@ -81,6 +107,37 @@ class Sonic(Personality):
                 del db[table][entry]
             return str(n)
         raise CommandError(f"(error) unsupported op {op}")
+
+    def _check_fields(self, db, table, entry, fields):
+        def must_exist(ref_table, name):
+            if name not in db.get(ref_table, {}):
+                raise CommandError(f"(error) {table}|{entry}: {ref_table}|{name} does not exist")
+
+        if table == "SCHEDULER":
+            if fields.get("type", "DWRR") not in ("DWRR", "WRR", "STRICT"):
+                raise CommandError(f"(error) SCHEDULER|{entry}: bad type {fields['type']}")
+            w = fields.get("weight")
+            if w is not None and not (w.isdigit() and 1 <= int(w) <= 100):
+                raise CommandError(f"(error) SCHEDULER|{entry}: weight {w} not in 1..100")
+        if table in ("QUEUE", "BUFFER_PG"):
+            port, _, idx = entry.rpartition("|")
+            self._port(db, port)
+            if not re.fullmatch(r"[0-7](-[0-7])?", idx):
+                raise CommandError(f"(error) {table}|{entry}: bad index {idx}")
+        if table == "QUEUE" and "scheduler" in fields:
+            must_exist("SCHEDULER", fields["scheduler"])
+        if table == "BUFFER_PG" and fields.get("profile", "NULL") != "NULL":
+            must_exist("BUFFER_PROFILE", fields["profile"])
+        if table == "BUFFER_PROFILE":
+            must_exist("BUFFER_POOL", fields.get("pool", ""))
+            for f in ("xon", "xoff", "size"):
+                if f in fields and not fields[f].isdigit():
+                    raise CommandError(f"(error) BUFFER_PROFILE|{entry}: {f} is not a number")
+        if table == "CABLE_LENGTH":
+            for port, length in fields.items():
+                self._port(db, port)
+                if not re.fullmatch(r"\d+m", length):
+                    raise CommandError(f"(error) CABLE_LENGTH: bad length {length} for {port}")
 
     def _ecnconfig(self, db, argv):
         opts = dict(zip(argv[::2], argv[1::2]))

@@ -15,12 +15,21 @@
 // thresholds (bytes) are switch-wide (rocecfg writes the community names
 // AZURE / AZURE_LOSSLESS).
 //
-// Pitfalls: no CLI for DSCP_TO_TC_MAP or SCHEDULER (sonic-db-cli writes
-// them); `config qos reload` regenerates QoS tables and wipes custom maps;
-// ecnconfig rejects min > max after merging, so both go in one call; `sudo`
-// is required ("Root privileges required"). Scheduling (ETS) and buffers are
-// reported as unsupported: they need SCHEDULER/BUFFER_PROFILE writes that
-// depend on the platform's buffer model.
+// ETS is per port: QUEUE|<port>|<q>.scheduler -> SCHEDULER entries rocecfg
+// names after their value (rocecfg_strict, rocecfg_dwrr_<percent>). Buffers
+// are per port too: cable length (CABLE_LENGTH|AZURE, the dynamic buffer
+// model's input) and, when the profile fixes headroom, a static lossless
+// BUFFER_PROFILE (xoff = headroom) bound to the lossless priority groups
+// (BUFFER_PG|<port>|<prio>). Details: sonic_qos_parse.cpp.
+//
+// Pitfalls: no CLI for DSCP_TO_TC_MAP, SCHEDULER or BUFFER_PG (sonic-db-cli
+// writes them); `config qos reload` regenerates QoS tables and wipes custom
+// maps; ecnconfig rejects min > max after merging, so both go in one call;
+// `sudo` is required ("Root privileges required"); a 0 % ETS class has no
+// DWRR weight (1..100), so its queue is left on the platform default
+// scheduler; PG keys may be ranges ("3-4"), rocecfg writes one key per PG and
+// leaves PGs of priorities that stop being lossless in place (their reserved
+// headroom is released by `config qos reload` or by hand).
 // Reference: github.com/sonic-net/sonic-utilities doc/Command-Reference.md
 #include <fmt/format.h>
 
@@ -41,10 +50,8 @@ class SonicAdapter final : public sw::Adapter {
 
   bool port_knob(model::Knob k) const override {
     return k == model::Knob::mtu || k == model::Knob::pfc || k == model::Knob::trust ||
-           k == model::Knob::pfc_watchdog || k == model::Knob::ecn_priorities;
-  }
-  std::set<model::Knob> unsupported_knobs() const override {
-    return {model::Knob::ets, model::Knob::buffers};
+           k == model::Knob::pfc_watchdog || k == model::Knob::ecn_priorities ||
+           k == model::Knob::ets || k == model::Knob::buffers;
   }
 
   bool valid_interface(std::string_view name) const override {

@@ -1,9 +1,13 @@
 // Community SONiC, internal interfaces of the adapter (see sonic.cpp).
 #pragma once
 
+#include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/diagnostic.h"
 #include "core/result.h"
@@ -12,13 +16,46 @@
 
 namespace rocecfg::vendors::sonic {
 
-// The DSCP map and WRED profile rocecfg writes (the community template's names).
+// The DSCP map, WRED profile and cable-length table rocecfg writes (the
+// community template's names).
 inline constexpr std::string_view kDscpMap = "AZURE";
 inline constexpr std::string_view kWredProfile = "AZURE_LOSSLESS";
+inline constexpr std::string_view kCableLength = "AZURE";
+// Schedulers and the lossless buffer profile rocecfg creates: the names carry
+// the value, so one entry serves every port that wants it and nothing in use
+// by another port is ever rewritten.
+inline constexpr std::string_view kStrictScheduler = "rocecfg_strict";
+inline constexpr std::string_view kDwrrSchedulerPrefix = "rocecfg_dwrr_";
+inline constexpr std::string_view kLosslessProfilePrefix = "rocecfg_lossless_";
+// XON of the lossless profile rocecfg writes: two jumbo frames, as in the
+// community static pg_lossless_* profiles; XOFF is the profile's headroom.
+inline constexpr uint64_t kLosslessXonBytes = 18432;
 
 // CONFIG_DB as JSON (`show runningconfiguration all`, /etc/sonic/config_db.json),
 // in either reference format: legacy "[DSCP_TO_TC_MAP|AZURE]" or bare "AZURE".
 Result<sw::SwitchState> parse_config_db(std::string_view json_text);
+
+// CONFIG_DB helpers shared by the parsers (sonic_parse.cpp).
+// "[DSCP_TO_TC_MAP|AZURE]" (DB < 3.0.3) and "AZURE" name the same entry.
+std::string ref_name(const nlohmann::json& v);
+Result<uint64_t> db_number(const nlohmann::json& v, const std::string& where, uint64_t max);
+// "3", "3-4", "0,3-4" -> indexes 0..7.
+Result<std::vector<unsigned>> index_range(const std::string& s, const std::string& where);
+const nlohmann::json& db_table(const nlohmann::json& db, const char* name);
+// "Ethernet0|3-4" and "host|asic0|Ethernet0|3" -> port and index list text.
+bool split_port_index_key(const std::string& key, std::string& port, std::string& indexes);
+
+// ETS (SCHEDULER + QUEUE|<port>|<q>.scheduler) and buffers (CABLE_LENGTH,
+// BUFFER_PG -> BUFFER_PROFILE) into the ports already in `st`; PORT_QOS_MAP
+// must have been read (a port's lossless PGs are its pfc_enable priorities).
+Status parse_scheduling_and_buffers(const nlohmann::json& db, sw::SwitchState& st);
+
+// The commands for an ETS or buffers step on one port; scheduler and buffer
+// profile entries the bindings need are added to `shared` (written first).
+Status render_ets(const plan::Step& step, std::vector<std::string>& out,
+                  std::set<std::string>& shared);
+Status render_buffers(const plan::Step& step, const model::Settings& intent,
+                      std::vector<std::string>& out, std::set<std::string>& shared);
 
 Result<std::vector<std::string>> render_commands(const model::Settings& intent,
                                                  const plan::Plan& changes, Diagnostics& warnings);

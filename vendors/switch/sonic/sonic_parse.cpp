@@ -2,7 +2,8 @@
 // (pfc_enable, dscp_to_tc_map = DSCP trust), DSCP_TO_TC_MAP, QUEUE
 // (wred_profile per port and queue; keys may be ranges "Ethernet0|3-4" and,
 // on multi-ASIC, "host|asic0|Ethernet0|3"), WRED_PROFILE (green thresholds in
-// bytes, drop probability in %), PFC_WD.
+// bytes, drop probability in %), PFC_WD; scheduling and buffers in
+// sonic_qos_parse.cpp.
 #include <charconv>
 #include <set>
 
@@ -14,11 +15,8 @@
 
 namespace rocecfg::vendors::sonic {
 
-namespace {
-
 using nlohmann::json;
 
-// "[DSCP_TO_TC_MAP|AZURE]" (DB < 3.0.3) and "AZURE" name the same map.
 std::string ref_name(const json& v) {
   if (!v.is_string()) return {};
   std::string s = v.get<std::string>();
@@ -29,7 +27,7 @@ std::string ref_name(const json& v) {
   return s;
 }
 
-Result<uint64_t> num(const json& v, const std::string& where, uint64_t max) {
+Result<uint64_t> db_number(const json& v, const std::string& where, uint64_t max) {
   std::string s = v.is_string() ? v.get<std::string>() : v.dump();
   uint64_t out = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -46,8 +44,8 @@ Result<std::vector<unsigned>> index_range(const std::string& s, const std::strin
     std::string item =
         s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     size_t dash = item.find('-');
-    auto a = num(json(item.substr(0, dash)), where, 7);
-    auto b = dash == std::string::npos ? a : num(json(item.substr(dash + 1)), where, 7);
+    auto a = db_number(json(item.substr(0, dash)), where, 7);
+    auto b = dash == std::string::npos ? a : db_number(json(item.substr(dash + 1)), where, 7);
     if (!a || !b || *b < *a) return fail(ErrorKind::invalid_input, where, "bad priority list");
     for (uint64_t i = *a; i <= *b; ++i) out.push_back(static_cast<unsigned>(i));
     if (comma == std::string::npos) break;
@@ -56,13 +54,20 @@ Result<std::vector<unsigned>> index_range(const std::string& s, const std::strin
   return out;
 }
 
-const json& table(const json& db, const char* name) {
+const json& db_table(const json& db, const char* name) {
   static const json empty = json::object();
   auto it = db.find(name);
   return it == db.end() || !it->is_object() ? empty : *it;
 }
 
-}  // namespace
+bool split_port_index_key(const std::string& key, std::string& port, std::string& indexes) {
+  size_t bar = key.rfind('|');
+  if (bar == std::string::npos) return false;
+  port = key.substr(0, bar);
+  if (size_t b2 = port.rfind('|'); b2 != std::string::npos) port = port.substr(b2 + 1);
+  indexes = key.substr(bar + 1);
+  return true;
+}
 
 Result<sw::SwitchState> parse_config_db(std::string_view text) {
   json db;
@@ -73,11 +78,11 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   }
   if (!db.is_object()) return fail(ErrorKind::invalid_input, "config_db", "not a JSON object");
   sw::SwitchState st;
-  for (const auto& [name, port] : table(db, "PORT").items()) {
+  for (const auto& [name, port] : db_table(db, "PORT").items()) {
     model::Settings& s = st.ports[name];
     s.mtu_bytes = 9100;  // SONiC's default port MTU
     if (port.contains("mtu")) {
-      auto mtu = num(port["mtu"], "PORT|" + name + ".mtu", 65535);
+      auto mtu = db_number(port["mtu"], "PORT|" + name + ".mtu", 65535);
       if (!mtu) return std::unexpected(mtu.error());
       s.mtu_bytes = static_cast<uint32_t>(*mtu);
     }
@@ -88,7 +93,7 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   // PORT_QOS_MAP: per port, plus "global" for the switch-wide DSCP map.
   std::string dscp_map_name;
   std::set<std::string> maps_in_use;
-  for (const auto& [key, entry] : table(db, "PORT_QOS_MAP").items()) {
+  for (const auto& [key, entry] : db_table(db, "PORT_QOS_MAP").items()) {
     std::string map = entry.contains("dscp_to_tc_map") ? ref_name(entry["dscp_to_tc_map"]) : "";
     if (key == "global") {
       dscp_map_name = map;
@@ -117,12 +122,12 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   if (maps_in_use.size() > 1)
     st.notes.push_back(
         fmt::format("{} DSCP_TO_TC maps in use; audited: {}", maps_in_use.size(), dscp_map_name));
-  const json& dscp_maps = table(db, "DSCP_TO_TC_MAP");
+  const json& dscp_maps = db_table(db, "DSCP_TO_TC_MAP");
   if (!dscp_map_name.empty() && dscp_maps.contains(dscp_map_name)) {
     std::map<uint8_t, uint8_t> m;
     for (const auto& [dscp, tc] : dscp_maps[dscp_map_name].items()) {
-      auto d = num(json(dscp), "DSCP_TO_TC_MAP|" + dscp_map_name, 63);
-      auto t = num(tc, "DSCP_TO_TC_MAP|" + dscp_map_name + "." + dscp, 7);
+      auto d = db_number(json(dscp), "DSCP_TO_TC_MAP|" + dscp_map_name, 63);
+      auto t = db_number(tc, "DSCP_TO_TC_MAP|" + dscp_map_name + "." + dscp, 7);
       if (!d) return std::unexpected(d.error());
       if (!t) return std::unexpected(t.error());
       m[static_cast<uint8_t>(*d)] = static_cast<uint8_t>(*t);
@@ -131,14 +136,12 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   }
   // QUEUE: which queues mark ECN (have a WRED profile), per port.
   std::set<std::string> wred_in_use;
-  for (const auto& [key, entry] : table(db, "QUEUE").items()) {
-    size_t bar = key.rfind('|');
-    if (bar == std::string::npos || !entry.contains("wred_profile")) continue;
-    std::string port = key.substr(0, bar);
-    if (size_t b2 = port.rfind('|'); b2 != std::string::npos) port = port.substr(b2 + 1);
+  for (const auto& [key, entry] : db_table(db, "QUEUE").items()) {
+    std::string port, indexes;
+    if (!split_port_index_key(key, port, indexes) || !entry.contains("wred_profile")) continue;
     auto it = st.ports.find(port);
     if (it == st.ports.end()) continue;
-    auto queues = index_range(key.substr(bar + 1), "QUEUE|" + key);
+    auto queues = index_range(indexes, "QUEUE|" + key);
     if (!queues) return std::unexpected(queues.error());
     for (unsigned q : *queues) it->second.ecn_priorities->set(Priority::unchecked(q));
     wred_in_use.insert(ref_name(entry["wred_profile"]));
@@ -147,13 +150,13 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   if (wred_in_use.size() > 1)
     st.notes.push_back(
         fmt::format("{} WRED profiles in use; audited: {}", wred_in_use.size(), wred));
-  const json& wreds = table(db, "WRED_PROFILE");
+  const json& wreds = db_table(db, "WRED_PROFILE");
   if (wreds.contains(wred)) {
     const json& w = wreds[wred];
     model::Ecn e;
     auto field = [&](const char* k, uint64_t max) -> Result<uint64_t> {
       if (!w.contains(k)) return 0;
-      return num(w[k], "WRED_PROFILE|" + wred + "." + k, max);
+      return db_number(w[k], "WRED_PROFILE|" + wred + "." + k, max);
     };
     auto mn = field("green_min_threshold", 1ull << 40);
     auto mx = field("green_max_threshold", 1ull << 40);
@@ -168,12 +171,12 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
     else
       st.notes.push_back("WRED_PROFILE|" + wred + " has ecn_none: marking is off");
   }
-  for (const auto& [key, entry] : table(db, "PFC_WD").items()) {
+  for (const auto& [key, entry] : db_table(db, "PFC_WD").items()) {
     auto it = st.ports.find(key);
     if (it == st.ports.end()) continue;  // "GLOBAL" holds POLL_INTERVAL
     model::PfcWatchdog wd;
-    auto d = num(entry.value("detection_time", json("0")), "PFC_WD|" + key, 100000);
-    auto r = num(entry.value("restoration_time", json("0")), "PFC_WD|" + key, 100000);
+    auto d = db_number(entry.value("detection_time", json("0")), "PFC_WD|" + key, 100000);
+    auto r = db_number(entry.value("restoration_time", json("0")), "PFC_WD|" + key, 100000);
     if (!d || !r) return std::unexpected(!d ? d.error() : r.error());
     wd.detection_ms = static_cast<uint32_t>(*d);
     wd.restoration_ms = static_cast<uint32_t>(*r);
@@ -183,6 +186,7 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
                                     : model::WatchdogAction::drop;
     it->second.pfc_watchdog = wd;
   }
+  if (Status qos = parse_scheduling_and_buffers(db, st); !qos) return std::unexpected(qos.error());
   return st;
 }
 

@@ -1,9 +1,11 @@
 // Plan -> SONiC commands. The `config` and `ecnconfig` CLIs where they exist;
 // CONFIG_DB fields that have no CLI (DSCP_TO_TC_MAP entries, per-queue WRED
-// binding, the DSCP trust binding) are written with `sonic-db-cli CONFIG_DB
-// HSET`, the key single-quoted because it contains `|`.
+// binding, the DSCP trust binding, schedulers and buffers: sonic_qos_render.cpp)
+// are written with `sonic-db-cli CONFIG_DB HSET`, the key single-quoted
+// because it contains `|`.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -28,9 +30,10 @@ const char* action_name(model::WatchdogAction a) {
 
 }  // namespace
 
-Result<std::vector<std::string>> render_commands(const model::Settings&, const plan::Plan& changes,
-                                                 Diagnostics&) {
+Result<std::vector<std::string>> render_commands(const model::Settings& intent,
+                                                 const plan::Plan& changes, Diagnostics&) {
   std::vector<std::string> out;
+  std::set<std::string> shared;  // SCHEDULER / BUFFER_PROFILE entries the bindings use
   // pfcwd takes several ports per command: group ports by identical settings.
   std::map<std::string, std::vector<std::string>> watchdog_groups;
   for (const plan::Step& s : changes.steps) {
@@ -112,6 +115,13 @@ Result<std::vector<std::string>> render_commands(const model::Settings&, const p
             .push_back(port);
         break;
       }
+      case Knob::ets:
+        if (Status r = render_ets(s, out, shared); !r) return std::unexpected(r.error());
+        break;
+      case Knob::buffers:
+        if (Status r = render_buffers(s, intent, out, shared); !r)
+          return std::unexpected(r.error());
+        break;
       default:
         return fail(ErrorKind::unsupported, s.target,
                     fmt::format("knob {} is not rendered for sonic", model::knob_name(s.knob)));
@@ -125,6 +135,7 @@ Result<std::vector<std::string>> render_commands(const model::Settings&, const p
     out.push_back(fmt::format("sudo config pfcwd start {} {}{}", key.substr(0, bar), list,
                               key.substr(bar + 1)));
   }
+  out.insert(out.begin(), shared.begin(), shared.end());
   return out;
 }
 

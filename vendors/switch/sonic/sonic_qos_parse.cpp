@@ -1,0 +1,141 @@
+// CONFIG_DB scheduling and buffers -> the shared model, per port.
+//
+// ETS: a queue's scheduler is QUEUE|<port>|<q>.scheduler -> SCHEDULER|<name>
+// {type STRICT | DWRR | WRR, weight 1..100}. rocecfg writes the class's
+// percentage as its DWRR weight, so weights read back as percentages; weights
+// someone else wrote (the template's 14/15) read as they are, which is drift
+// from a 50/50 intent, as it should be. A queue with no scheduler runs on the
+// platform default and reads as ETS 0 %: SONiC has no 0-weight DWRR, so that is
+// how a 0 % class is expressed. Priority -> class is the port's
+// TC_TO_QUEUE_MAP (identity when it has none, as in the community template).
+//
+// Buffers: cable_length_m from CABLE_LENGTH|<any>.<port> ("40m"); headroom
+// from the BUFFER_PROFILE bound to the port's lossless priority groups
+// (BUFFER_PG|<port>|<pgs>, keys may be ranges "3-4"): its xoff, when every
+// lossless PG has the same static profile. "NULL" or no profile means the
+// dynamic buffer model computes headroom itself: no fixed headroom to report.
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "sonic/sonic.h"
+
+namespace rocecfg::vendors::sonic {
+
+using nlohmann::json;
+
+namespace {
+
+Result<model::Ets> port_ets(const json& db, const std::string& port,
+                            const std::map<unsigned, std::string>& queue_scheduler) {
+  model::Ets e;
+  for (unsigned i = 0; i < 8; ++i) e.prio_tc[i] = static_cast<uint8_t>(i);
+  const json& qos = db_table(db, "PORT_QOS_MAP");
+  if (qos.contains(port) && qos[port].contains("tc_to_queue_map")) {
+    std::string name = ref_name(qos[port]["tc_to_queue_map"]);
+    const json& maps = db_table(db, "TC_TO_QUEUE_MAP");
+    if (maps.contains(name))
+      for (const auto& [tc, queue] : maps[name].items()) {
+        std::string where = "TC_TO_QUEUE_MAP|" + name + "." + tc;
+        auto t = db_number(json(tc), where, 7);
+        auto q = db_number(queue, where, 7);
+        if (!t) return std::unexpected(t.error());
+        if (!q) return std::unexpected(q.error());
+        e.prio_tc[*t] = static_cast<uint8_t>(*q);
+      }
+  }
+  const json& schedulers = db_table(db, "SCHEDULER");
+  for (unsigned q = 0; q < 8; ++q) {
+    e.tc_tsa[q] = model::Tsa::ets;
+    auto it = queue_scheduler.find(q);
+    if (it == queue_scheduler.end()) continue;  // platform default: 0 %
+    if (!schedulers.contains(it->second))
+      return fail(ErrorKind::invalid_input, fmt::format("QUEUE|{}|{}", port, q),
+                  fmt::format("scheduler {:?} is not in the SCHEDULER table", it->second));
+    const json& s = schedulers[it->second];
+    std::string type = s.value("type", "DWRR");
+    if (type == "STRICT") {
+      e.tc_tsa[q] = model::Tsa::strict;
+      continue;
+    }
+    if (type != "DWRR" && type != "WRR")
+      return fail(ErrorKind::invalid_input, "SCHEDULER|" + it->second,
+                  fmt::format("unknown scheduler type {:?}", type));
+    auto w = db_number(s.value("weight", json("0")), "SCHEDULER|" + it->second + ".weight", 100);
+    if (!w) return std::unexpected(w.error());
+    e.tc_bandwidth_percent[q] = static_cast<uint8_t>(*w);
+  }
+  return e;
+}
+
+Result<std::optional<uint64_t>> port_headroom(const json& db, const std::string& port,
+                                              PriorityMask lossless,
+                                              const std::map<unsigned, std::string>& pg_profile) {
+  std::optional<std::string> profile;
+  for (unsigned p = 0; p < 8; ++p) {
+    if (!lossless.has(Priority::unchecked(p))) continue;
+    auto it = pg_profile.find(p);
+    if (it == pg_profile.end() || it->second == "NULL") return std::nullopt;
+    if (profile && *profile != it->second) return std::nullopt;  // mixed: no single figure
+    profile = it->second;
+  }
+  if (!profile) return std::nullopt;
+  const json& profiles = db_table(db, "BUFFER_PROFILE");
+  if (!profiles.contains(*profile))
+    return fail(ErrorKind::invalid_input, "BUFFER_PG|" + port,
+                fmt::format("buffer profile {:?} is not in the BUFFER_PROFILE table", *profile));
+  const json& prof = profiles[*profile];
+  if (!prof.contains("xoff")) return std::nullopt;  // a dynamic-threshold-only profile
+  auto xoff = db_number(prof["xoff"], "BUFFER_PROFILE|" + *profile + ".xoff", 1ull << 40);
+  if (!xoff) return std::unexpected(xoff.error());
+  return std::optional<uint64_t>(*xoff);
+}
+
+// "<table>|<port>|<indexes>" entries with `field` -> per port, index -> name.
+Result<std::map<std::string, std::map<unsigned, std::string>>> bindings(const json& db,
+                                                                        const char* name,
+                                                                        const char* field) {
+  std::map<std::string, std::map<unsigned, std::string>> out;
+  for (const auto& [key, entry] : db_table(db, name).items()) {
+    std::string port, indexes;
+    if (!split_port_index_key(key, port, indexes) || !entry.contains(field)) continue;
+    auto idx = index_range(indexes, std::string(name) + "|" + key);
+    if (!idx) return std::unexpected(idx.error());
+    for (unsigned i : *idx) out[port][i] = ref_name(entry[field]);
+  }
+  return out;
+}
+
+}  // namespace
+
+Status parse_scheduling_and_buffers(const json& db, sw::SwitchState& st) {
+  auto queues = bindings(db, "QUEUE", "scheduler");
+  if (!queues) return std::unexpected(queues.error());
+  auto pgs = bindings(db, "BUFFER_PG", "profile");
+  if (!pgs) return std::unexpected(pgs.error());
+  static const std::map<unsigned, std::string> none;
+  for (auto& [port, s] : st.ports) {
+    auto q = queues->find(port);
+    auto ets = port_ets(db, port, q == queues->end() ? none : q->second);
+    if (!ets) return std::unexpected(ets.error());
+    s.ets = *ets;
+
+    model::Buffers b;
+    for (const auto& [table_name, lengths] : db_table(db, "CABLE_LENGTH").items()) {
+      if (!lengths.contains(port)) continue;
+      std::string text = lengths[port].is_string() ? lengths[port].get<std::string>() : "";
+      if (text.ends_with("m")) text.pop_back();
+      auto m = db_number(json(text), "CABLE_LENGTH|" + table_name + "." + port, 100000);
+      if (!m) return std::unexpected(m.error());
+      b.cable_length_m = static_cast<uint32_t>(*m);
+    }
+    auto pg = pgs->find(port);
+    auto headroom = port_headroom(db, port, s.pfc_enabled.value_or(PriorityMask()),
+                                  pg == pgs->end() ? none : pg->second);
+    if (!headroom) return std::unexpected(headroom.error());
+    b.headroom_bytes = *headroom;
+    s.buffers = b;
+  }
+  return {};
+}
+
+}  // namespace rocecfg::vendors::sonic

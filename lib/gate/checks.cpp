@@ -36,7 +36,7 @@ std::optional<uint32_t> profile_host_mtu(const profile::Intent& intent) {
 }
 
 CheckResult check_devices(Context& c) {
-  host::HostInventory inv = host::discover(c.fs);
+  host::HostInventory inv = host::discover(c.fs, /*query_verbs=*/true, /*gid_tables=*/false);
   std::vector<std::string> problems;
   std::vector<std::string> seen;
   auto add_target = [&](const host::Netdev& n) {

@@ -53,7 +53,9 @@ struct HostInventory {
 
 // `query_verbs` adds each port's active MTU through ibv_query_port (opening
 // every device: slow under emulation, so the apply path skips it).
-HostInventory discover(const FsRoot& fs, bool query_verbs = true);
+// `gid_tables` = false leaves RdmaPort::gids empty and finds each port's
+// netdev from its default GID alone (gate, audit and apply need no more).
+HostInventory discover(const FsRoot& fs, bool query_verbs = true, bool gid_tables = true);
 
 // One netdev, whether or not it has an RDMA device (for --interface).
 Result<Netdev> describe_netdev(const FsRoot& fs, const std::string& ifname);

@@ -57,7 +57,7 @@ Result<LinuxHost::Target*> LinuxHost::target(const std::string& ifname) {
   t.netdev.mtu_bytes = link->mtu_bytes;
   if (t.netdev.driver.empty()) t.netdev.driver = link->kind;
   // The RDMA device on this netdev, if any (discovery maps them through GIDs).
-  if (!inventory_) inventory_ = discover(fs_, /*query_verbs=*/false);
+  if (!inventory_) inventory_ = discover(fs_, /*query_verbs=*/false, /*gid_tables=*/false);
   for (const Netdev& n : inventory_->netdevs)
     if (n.name == ifname) {
       t.netdev.rdma_device = n.rdma_device;

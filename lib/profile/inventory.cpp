@@ -26,10 +26,25 @@ namespace {
 
 // Names end up in log lines, file names and (for interfaces) switch commands:
 // a strict grammar here keeps shell and CLI metacharacters out at the door.
-const std::regex kName("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
-const std::regex kAddress("[A-Za-z0-9][A-Za-z0-9.:-]{0,252}");
-const std::regex kInterface("[A-Za-z][A-Za-z0-9/._:-]{0,63}");
-const std::regex kEnvName("[A-Za-z_][A-Za-z0-9_]{0,127}");
+// Compiled on first use: as globals they were built at the start of every
+// rocecfg process, inventory or not (std::regex construction shows in the
+// gate's start-up under emulation).
+const std::regex& name_grammar() {
+  static const std::regex r("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+  return r;
+}
+const std::regex& address_grammar() {
+  static const std::regex r("[A-Za-z0-9][A-Za-z0-9.:-]{0,252}");
+  return r;
+}
+const std::regex& interface_grammar() {
+  static const std::regex r("[A-Za-z][A-Za-z0-9/._:-]{0,63}");
+  return r;
+}
+const std::regex& env_name_grammar() {
+  static const std::regex r("[A-Za-z_][A-Za-z0-9_]{0,127}");
+  return r;
+}
 
 std::vector<std::string> strings(TomlReader& r, const toml::table& t, std::string_view key,
                                  const std::string& prefix, const std::regex& grammar,
@@ -103,21 +118,22 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
                   "passwords never go in files; name an environment variable instead",
                   "password_env = \"VAR_NAME\"");
         SwitchEntry e = defaults;
-        e.name = checked(r, t, "name", p, kName, "letters, digits, '.', '_', '-'", true);
-        e.address = checked(r, t, "address", p, kAddress, "a host name or IP address", true);
+        e.name = checked(r, t, "name", p, name_grammar(), "letters, digits, '.', '_', '-'", true);
+        e.address =
+            checked(r, t, "address", p, address_grammar(), "a host name or IP address", true);
         if (auto v = r.integer(t, "port", p, 1, 65535)) e.port = *v;
         if (auto v =
                 r.choice(t, "vendor", p, {"cumulus", "sonic", "eos", "nxos", "huawei-ce", "h3c"}))
           e.vendor = *v;
         else if (!t.get("vendor"))
           r.error(t, p + ".vendor", "missing");
-        e.interfaces = strings(r, t, "interfaces", p, kInterface,
+        e.interfaces = strings(r, t, "interfaces", p, interface_grammar(),
                                "an interface name or range, e.g. swp1-32, Ethernet1/1-4");
         if (auto v = r.string(t, "user", p)) e.user = *v;
         if (auto v = r.string(t, "identity_file", p)) e.identity_file = *v;
         if (auto v = r.string(t, "known_hosts", p)) e.known_hosts = *v;
-        std::string env =
-            checked(r, t, "password_env", p, kEnvName, "an environment variable name", false);
+        std::string env = checked(r, t, "password_env", p, env_name_grammar(),
+                                  "an environment variable name", false);
         if (!env.empty()) e.password_env = env;
         if (auto v = r.integer(t, "connect_timeout_ms", p, 100, 600000)) e.connect_timeout_ms = *v;
         if (auto v = r.integer(t, "command_timeout_ms", p, 100, 3600000)) e.command_timeout_ms = *v;
@@ -137,9 +153,10 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         std::string p = fmt::format("host[{}]", i++);
         r.check_keys(t, p, {"name", "address", "interfaces"});
         HostEntry h;
-        h.name = checked(r, t, "name", p, kName, "letters, digits, '.', '_', '-'", true);
-        h.address = checked(r, t, "address", p, kAddress, "a host name or IP address", false);
-        h.interfaces = strings(r, t, "interfaces", p, kInterface, "a netdev name");
+        h.name = checked(r, t, "name", p, name_grammar(), "letters, digits, '.', '_', '-'", true);
+        h.address =
+            checked(r, t, "address", p, address_grammar(), "a host name or IP address", false);
+        h.interfaces = strings(r, t, "interfaces", p, interface_grammar(), "a netdev name");
         inv.hosts.push_back(std::move(h));
       }
     }

@@ -2,6 +2,8 @@
 // a PCI device, rxe on a veth), through the production FsRoot seam.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include "host/discovery.h"
 #include "host/inventory_render.h"
 #include "host/lldp.h"
@@ -65,6 +67,20 @@ TEST_SUITE("discovery") {
     auto j = inventory_json(inv);
     CHECK(j["rdma_devices"][0]["ports"][0]["pci_bdf"] == "0000:3b:00.0");
     CHECK(j["rdma_devices"][0]["ports"][0]["gids"].size() == 3);
+  }
+
+  TEST_CASE("without GID tables the default GID alone names the netdev") {
+    test::TempTree t;
+    mlx5_host(t);
+    HostInventory inv = discover(FsRoot(t.root()), /*query_verbs=*/false, /*gid_tables=*/false);
+    REQUIRE(inv.netdevs.size() == 1);
+    CHECK(inv.netdevs[0].name == "ens1f0np0");
+    CHECK(inv.rdma_devices[0].ports[0].gids.empty());
+    // no default GID entry: the table is scanned up to the first netdev
+    std::filesystem::remove(t.root() + "/sys/class/infiniband/mlx5_0/ports/1/gid_attrs/ndevs/0");
+    HostInventory scanned = discover(FsRoot(t.root()), false, false);
+    REQUIRE(scanned.netdevs.size() == 1);
+    CHECK(scanned.netdevs[0].name == "ens1f0np0");
   }
 
   TEST_CASE("rxe: no bus device; the parent file names the netdev") {

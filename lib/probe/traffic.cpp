@@ -112,17 +112,23 @@ constexpr size_t kMinLatencySamples = 200;
 // in softirqs and kernel threads on the CPUs we spin on; a thread that only
 // spins (or only yields) delays that work until a timer tick, which in the
 // 2-CPU lab turned 30 us pings into 4-16 ms ones (perftest's ib_write_lat
-// suffers the same). A real NIC answers within microseconds, before the
-// backoff ever sleeps, so the figure is unchanged there. The threshold is 1 ms:
-// a sleep costs ~0.5 ms to wake from under emulation, so sleeping after
-// 100 us made every 35 us ping a 600 us one whenever the machine was quiet.
+// suffers the same). So: the first 50 us pure spinning (a reply usually comes
+// within that, and a syscall per check would delay noticing it), then yield
+// until 1 ms, then sleep (a sleep costs ~0.5 ms to wake from under emulation,
+// so sleeping after 100 us made every 35 us ping a 600 us one). Time is read
+// from the cycle counter: steady_clock costs 0.9 us per read in the lab VM.
 class Backoff {
  public:
+  explicit Backoff(double cycles_per_us)
+      : spin_cycles_(static_cast<uint64_t>(50 * cycles_per_us)),
+        yield_cycles_(static_cast<uint64_t>(1000 * cycles_per_us)) {}
   void reset() { spins_ = 0; }
   void pause() {
-    if (spins_++ == 0) since_ = Clock::now();
+    if (spins_++ == 0) since_ = CycleClock::cycles();
     if (spins_ % 16 != 0) return;
-    if (Clock::now() - since_ < std::chrono::milliseconds(1)) {
+    const uint64_t waited = CycleClock::cycles() - since_;
+    if (waited < spin_cycles_) return;
+    if (waited < yield_cycles_) {
       sched_yield();
     } else {
       timespec ts{0, 1000};
@@ -131,8 +137,9 @@ class Backoff {
   }
 
  private:
+  uint64_t spin_cycles_, yield_cycles_;
   uint32_t spins_ = 0;
-  Clock::time_point since_{};
+  uint64_t since_ = 0;
 };
 
 // The server only writes on the control connection when it gives up (error) or
@@ -185,7 +192,7 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
   bool posting = true;
   std::optional<Clock::time_point> stopped_at;  // set when the stop flag ended the run early
   PeerWatch watch(qs, lim.control_fd);
-  Backoff backoff;
+  Backoff backoff(qs.cycle_clock().cycles_per_us());
   ibv_wc wcs[32];
 
   for (;;) {
@@ -273,8 +280,10 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
   uint8_t* ping = qs.send_region(0) + size - 1;
   // The first pings warm caches and the path; they are not samples.
   const uint64_t warmup = by_time ? 10 : std::min<uint64_t>(50, p.iterations / 20);
-  std::vector<double> samples;
+  // Half round trips in cycles, converted once the run has calibrated the clock.
+  std::vector<uint64_t> samples;
   samples.reserve(by_time ? 100000 : p.iterations);
+  const double cycles_per_us = qs.cycle_clock().cycles_per_us();
   const auto end = Clock::now() + milliseconds(p.duration_ms);
   uint32_t outstanding = 0;
   PeerWatch watch(qs, lim.control_fd);
@@ -299,12 +308,13 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
         return std::unexpected(deadline_error(qs, "latency test", i));
     }
     *ping = v;
-    const auto t0 = Clock::now();
+    const uint64_t c0 = CycleClock::cycles();
     if (int rc = post_one(qs, 0, IBV_WR_RDMA_WRITE, true, 0))
       return fail(qs.device(), fmt::format("post write: {}", std::strerror(rc)));
     ++outstanding;
     uint32_t spins = 0;
-    Backoff backoff;
+    Backoff backoff(cycles_per_us);
+    std::optional<Clock::time_point> waiting_since;  // for the stall limit, off the sample path
     while (*reply != v) {
       backoff.pause();
       if (++spins % 256 == 0) {
@@ -315,14 +325,15 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
           --outstanding;
         }
         auto now = Clock::now();
+        if (!waiting_since) waiting_since = now;
         if (auto e = watch.check(now, i - 1)) return std::unexpected(*e);
-        if (now - t0 > milliseconds(lim.stall_ms))
+        if (now - *waiting_since > milliseconds(lim.stall_ms))
           return std::unexpected(stalled(qs, "latency test", lim.stall_ms, i - 1));
         if (now >= lim.deadline) return std::unexpected(deadline_error(qs, "latency test", i - 1));
       }
     }
-    const auto t1 = Clock::now();
-    if (i > warmup) samples.push_back(duration<double, std::micro>(t1 - t0).count() / 2);
+    const uint64_t c1 = CycleClock::cycles();
+    if (i > warmup) samples.push_back(c1 - c0);
     int n = ibv_poll_cq(qs.cq(), 16, wcs);
     for (int k = 0; k < n; ++k) {
       if (wcs[k].status != IBV_WC_SUCCESS) return std::unexpected(completion_error(qs, wcs[k], i));
@@ -330,10 +341,15 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
     }
   }
   if (samples.empty()) return fail(qs.device(), "latency test produced no samples");
-  return summarize_latency(std::move(samples));
+  const double rate = qs.cycle_clock().cycles_per_us();  // over setup and the whole run
+  std::vector<double> half_rtt_us;
+  half_rtt_us.reserve(samples.size());
+  for (uint64_t c : samples) half_rtt_us.push_back(static_cast<double>(c) / rate / 2);
+  return summarize_latency(std::move(half_rtt_us));
 }
 
 Status run_lat_server(QpSet& qs, int control_fd, const LoopLimits& lim) {
+  const double cycles_per_us = qs.cycle_clock().cycles_per_us();
   const uint32_t size = qs.params().size_bytes;
   volatile uint8_t* ping = qs.recv_region(0) + size - 1;
   uint8_t* pong = qs.send_region(0) + size - 1;
@@ -342,7 +358,7 @@ Status run_lat_server(QpSet& qs, int control_fd, const LoopLimits& lim) {
   for (uint64_t i = 1;; ++i) {
     const uint8_t v = static_cast<uint8_t>(i);
     uint32_t spins = 0;
-    Backoff backoff;
+    Backoff backoff(cycles_per_us);
     while (*ping != v) {
       backoff.pause();
       if (++spins % 256 == 0) {
@@ -387,7 +403,7 @@ Status run_recv_server(QpSet& qs, int control_fd, const LoopLimits& lim) {
   ibv_wc wcs[32];
   uint64_t received = 0;
   uint32_t idle = 0;
-  Backoff backoff;
+  Backoff backoff(qs.cycle_clock().cycles_per_us());
   for (;;) {
     int n = ibv_poll_cq(qs.cq(), 32, wcs);
     for (int k = 0; k < n; ++k) {

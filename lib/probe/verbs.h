@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "probe/cycle_clock.h"
 #include "probe/device.h"
 #include "probe/gid.h"
 #include "probe/laps.h"
@@ -65,6 +66,8 @@ class QpSet {
   uint32_t path_mtu_bytes() const { return path_mtu_bytes_; }
   uint32_t port_mtu_bytes() const { return port_mtu_bytes_; }
   const wire::Endpoint& remote() const { return remote_; }
+  // Calibrates cycles against steady_clock from creation on (traffic loops).
+  const CycleClock& cycle_clock() const { return cycle_clock_; }
   // Steps of create() and connect() with their durations.
   const Laps& setup_laps() const { return laps_.laps(); }
 
@@ -107,6 +110,7 @@ class QpSet {
   size_t region_bytes_ = 0;
   wire::Endpoint remote_;
   LapClock laps_;
+  CycleClock cycle_clock_;
 };
 
 }  // namespace rocecfg::probe

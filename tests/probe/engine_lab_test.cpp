@@ -3,6 +3,7 @@
 // case is skipped, as rdma-core's own tests do.
 #include <doctest/doctest.h>
 
+#include "probe/device.h"
 #include "probe/server.h"
 #include "probe/session.h"
 
@@ -136,5 +137,49 @@ TEST_SUITE("probe.engine" * doctest::skip(!have_lab_devices())) {
     REQUIRE_FALSE(r);
     MESSAGE("after server stop: " << r.error().to_string() << " (" << s << " s)");
     CHECK(s < 10);
+  }
+
+  TEST_CASE("the GID table from verbs is the one sysfs shows, entry for entry") {
+    for (const char* name : {"rxe0", "rxe1"}) {
+      auto dev = Device::open(name);
+      REQUIRE_MESSAGE(dev, dev.error().to_string());
+      auto verbs = (*dev)->gid_table(1);
+      auto sysfs = read_gid_table(Sysfs(), name, 1);
+      REQUIRE_MESSAGE(verbs, verbs.error().to_string());
+      REQUIRE(sysfs);
+      REQUIRE(verbs->size() == sysfs->size());
+      REQUIRE(!verbs->empty());
+      for (size_t i = 0; i < verbs->size(); ++i) {
+        CAPTURE((*sysfs)[i].text);
+        CHECK((*verbs)[i].index == (*sysfs)[i].index);
+        CHECK((*verbs)[i].text == (*sysfs)[i].text);
+        CHECK((*verbs)[i].gid == (*sysfs)[i].gid);
+        CHECK((*verbs)[i].type == (*sysfs)[i].type);
+        CHECK((*verbs)[i].netdev == (*sysfs)[i].netdev);
+      }
+    }
+  }
+
+  TEST_CASE("a held device is shared by every open; released, it closes") {
+    auto a = Device::open("rxe1");
+    REQUIRE(a);
+    auto b = Device::open("rxe1");
+    REQUIRE(b);
+    CHECK(a->get() == b->get());
+    CHECK(Device::find("rxe1") == *a);
+    CHECK(Device::find("rxe0") == nullptr);
+    a->reset();
+    b->reset();
+    CHECK(Device::find("rxe1") == nullptr);
+    auto c = Device::open("rxe1");
+    REQUIRE(c);
+    CHECK((*c)->name() == "rxe1");
+    CHECK((*c)->context() != nullptr);
+  }
+
+  TEST_CASE("an unknown device names the ones present") {
+    auto d = Device::open("rxe9");
+    REQUIRE_FALSE(d);
+    CHECK(d.error().to_string() == "rxe9: no such RDMA device (present: rxe0, rxe1)");
   }
 }

@@ -22,6 +22,9 @@ const bool registered = register_command(
        sub.add_option("--vendor", *vendor, "offline: the vendor of --from-file");
        sub.add_option("--from-file", *from_file, "offline: a switch config backup to audit")
            ->check(CLI::ExistingFile);
+       sub.add_option("--textfile", t->textfile_dir,
+                      "write this host's drift as node_exporter metrics to "
+                      "DIR/rocecfg_audit.prom (atomically; not on a failed audit)");
        return std::function<int()>([t, vendor, from_file, &g] {
          if (!from_file->empty() || !vendor->empty()) {
            if (from_file->empty() || vendor->empty()) {

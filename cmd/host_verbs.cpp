@@ -1,10 +1,13 @@
 // The host side of `rocecfg apply` and `rocecfg audit` (cmd/verbs.h): pick the
 // target interfaces, run the host session (lib/host/host_session.h) and print.
 #include <algorithm>
+#include <ctime>
 
 #include <fmt/format.h>
 
 #include "command.h"
+#include "gate/metrics.h"
+#include "gate/textfile.h"
 #include "host/discovery.h"
 #include "host/host_session.h"
 #include "host/linux_host.h"
@@ -41,6 +44,20 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
   }
   host::LinuxHost backend(fs, sock->get(), nic::make_adapter);
   host::SessionReport report = run(backend, names, intent.host_settings());
+  if (!apply && !o.textfile_dir.empty()) {
+    // An audit that could not read everything is no drift count: leave the
+    // last good file (node_exporter shows its age) rather than a wrong one.
+    bool complete = report.exit_code != kRuntime;
+    for (const host::Observation& t : report.targets)
+      if (!t.refusals.empty() || !t.unreadable.empty()) complete = false;
+    if (!complete)
+      fmt::print(stderr, "rocecfg audit: metrics not written: the audit did not complete\n");
+    else if (Status s = gate::write_textfile(
+                 o.textfile_dir, "rocecfg_audit.prom",
+                 gate::audit_metrics(report.plan, static_cast<double>(std::time(nullptr))));
+             !s)
+      fmt::print(stderr, "rocecfg audit: metrics not written: {}\n", s.error().to_string());
+  }
   if (o.json)
     fmt::print("{}\n", host::to_json(report).dump(2));
   else

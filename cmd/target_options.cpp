@@ -37,7 +37,7 @@ int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, Swit
   }
   int rc = kOk;
   if (g.inventory.empty() || t.local) {
-    HostVerbOptions o{t.interfaces, t.dry_run, g.json, g.verbose};
+    HostVerbOptions o{t.interfaces, t.dry_run, g.json, g.verbose, t.textfile_dir};
     rc = worst(rc, host(*intent, o));
   }
   if (!g.inventory.empty()) {

@@ -19,6 +19,7 @@ struct TargetOptions {
   bool local = false;  // with --inventory: this host's NICs too
   int parallel = 16;
   bool accept_new_host_keys = false;
+  std::string textfile_dir;  // audit --textfile (this host's report)
 };
 
 void add_target_options(CLI::App& sub, TargetOptions& t, bool writes);

@@ -17,6 +17,7 @@ struct HostVerbOptions {
   bool dry_run = false;
   bool json = false;
   int verbose = 0;
+  std::string textfile_dir;  // audit: node_exporter metrics to DIR/rocecfg_audit.prom
 };
 
 int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options);

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -141,6 +142,18 @@ class Adapter {
   // The vendor's transaction: enter/stage, push, commit (or confirm), and
   // restore the pre-change state on failure. `commands` come from render().
   virtual Status push(Session& session, const std::vector<std::string>& commands) const = 0;
+
+  // After a committed push fails verification: commands that bring the
+  // config text `now` back to exactly `before` (both as fetch_config read
+  // them), pushed with push(). std::nullopt: the engine instead pushes back
+  // the observed pre-change values, which restores behaviour but may leave
+  // explicit default lines where the config had none.
+  virtual std::optional<std::vector<std::string>> restore_commands(std::string_view before,
+                                                                   std::string_view now) const {
+    (void)before;
+    (void)now;
+    return std::nullopt;
+  }
 };
 
 // Registry, after rdma-core's providers: adapters register by vendor id.

@@ -56,10 +56,41 @@ std::vector<std::string> diagnostics_text(const Diagnostics& d) {
   return out;
 }
 
-Result<SwitchState> observe(const Adapter& a, Session& session) {
+// A switch's config as read (kept for an exact restore) and as parsed.
+struct Observed {
+  std::string text;
+  SwitchState state;
+};
+
+Result<Observed> observe(const Adapter& a, Session& session) {
   auto text = a.fetch_config(session);
   if (!text) return std::unexpected(text.error());
-  return a.parse(*text);
+  auto state = a.parse(*text);
+  if (!state) return std::unexpected(state.error());
+  return Observed{std::move(*text), std::move(*state)};
+}
+
+SwitchResult audit_observed(const Adapter& adapter, const Result<Observed>& seen,
+                            const model::Settings& intent, const std::vector<std::string>& ports) {
+  SwitchResult r;
+  r.vendor = adapter.vendor();
+  if (!seen) {
+    r.reason = seen.error().to_string();
+    return r;
+  }
+  auto plan = plan_switch(adapter, intent, ports, seen->state);
+  if (!plan) {
+    r.reason = plan.error().to_string();
+    return r;
+  }
+  r.plan = std::move(*plan);
+  r.warnings = seen->state.notes;
+  if (r.plan.unsupported())
+    r.warnings.push_back(
+        fmt::format("{} knob(s) not expressible on {}", r.plan.unsupported(), adapter.vendor()));
+  r.outcome = r.plan.changes() ? SwitchOutcome::drift : SwitchOutcome::in_sync;
+  r.reason = r.plan.changes() ? fmt::format("{} difference(s)", r.plan.changes()) : "no drift";
+  return r;
 }
 
 // Steps that put back what `plan` changed, from the values it observed first.
@@ -110,31 +141,13 @@ Result<std::vector<std::string>> render_all(const Adapter& adapter, const model:
 
 SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports) {
-  SwitchResult r;
-  r.vendor = adapter.vendor();
-  auto state = observe(adapter, session);
-  if (!state) {
-    r.reason = state.error().to_string();
-    return r;
-  }
-  auto plan = plan_switch(adapter, intent, ports, *state);
-  if (!plan) {
-    r.reason = plan.error().to_string();
-    return r;
-  }
-  r.plan = std::move(*plan);
-  r.warnings = state->notes;
-  if (r.plan.unsupported())
-    r.warnings.push_back(
-        fmt::format("{} knob(s) not expressible on {}", r.plan.unsupported(), adapter.vendor()));
-  r.outcome = r.plan.changes() ? SwitchOutcome::drift : SwitchOutcome::in_sync;
-  r.reason = r.plan.changes() ? fmt::format("{} difference(s)", r.plan.changes()) : "no drift";
-  return r;
+  return audit_observed(adapter, observe(adapter, session), intent, ports);
 }
 
 SwitchResult apply_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports, bool dry_run) {
-  SwitchResult r = audit_switch(adapter, session, intent, ports);
+  Result<Observed> before = observe(adapter, session);
+  SwitchResult r = audit_observed(adapter, before, intent, ports);
   if (r.outcome != SwitchOutcome::drift) return r;  // in sync, or could not even read
   Diagnostics warnings;
   auto commands = adapter.render(adapter.representable(switch_intent(intent), warnings), ports,
@@ -162,7 +175,7 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
   // connection before the apply is judged.
   auto after = observe(adapter, session);
   if (!after && session.reconnect()) after = observe(adapter, session);
-  Result<plan::Plan> again = after ? plan_switch(adapter, intent, ports, *after)
+  Result<plan::Plan> again = after ? plan_switch(adapter, intent, ports, after->state)
                                    : Result<plan::Plan>(std::unexpected(after.error()));
   if (again && again->changes() == 0) {
     r.outcome = SwitchOutcome::applied;
@@ -178,9 +191,15 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
     r.reason = why + "; cannot read the switch to roll back: " + after.error().to_string();
     return r;
   }
-  plan::Plan back = restore_plan(r.plan, *after);
-  Diagnostics ignored;
-  auto undo = adapter.render(after->global, ports, back, ignored);
+  // Exactly the text read before, where the adapter can say how; else the
+  // observed pre-change values.
+  Result<std::vector<std::string>> undo = std::vector<std::string>{};
+  if (auto exact = adapter.restore_commands(before->text, after->text)) {
+    undo = std::move(*exact);
+  } else {
+    Diagnostics ignored;
+    undo = adapter.render(after->state.global, ports, restore_plan(r.plan, after->state), ignored);
+  }
   Status undone = undo ? adapter.push(session, *undo) : Status(std::unexpected(undo.error()));
   r.outcome = undone ? SwitchOutcome::rolled_back : SwitchOutcome::failed;
   r.reason = undone ? why + "; pre-change values restored"

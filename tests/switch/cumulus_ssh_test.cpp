@@ -2,6 +2,7 @@
 // command emulates NVUE (tests/switch/emu/cumulus_emu.py).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -154,6 +155,34 @@ TEST_SUITE("cumulus over ssh") {
       CHECK(r.reason.find("did not finish within 1500 ms") != std::string::npos);
       CHECK(running_config(fx, 0) == before);
     }
+  }
+
+  TEST_CASE("a setting that does not stick is rolled back to exactly the text read before") {
+    SshdFixture fx({"cumulus"});
+    {  // A switch with explicit lines of its own, one of which the apply changes.
+      auto s = ExecSession::open(fx.target(0));
+      REQUIRE(s);
+      REQUIRE((*s)->run_all({"nv set interface swp2 link mtu 1500",
+                             "nv set qos mapping default-global dscp 46 switch-priority 5",
+                             "nv config apply -y"}));
+    }
+    const std::string before = running_config(fx, 0);
+    fx.clear_log(0);
+    fx.set_fault(0, 1, "ignore", "qos pfc default-global");  // accepted, never applied
+    SwitchResult r = apply_once(fx, 0, standard_profile());
+    fx.clear_fault(0);
+    CHECK(r.outcome == SwitchOutcome::rolled_back);
+    CHECK(r.reason == "1 knob(s) did not read back as intended; pre-change values restored");
+    // Byte for byte: no explicit default lines left behind.
+    CHECK(running_config(fx, 0) == before);
+    std::vector<std::string> log = fx.log(0);
+    auto sent = [&](const std::string& line) {
+      return std::find(log.begin(), log.end(), line) != log.end();
+    };
+    CHECK(sent("nv unset qos mapping default-global trust"));
+    CHECK(sent("nv unset interface swp1 qos pfc-watchdog"));
+    CHECK(sent("nv set interface swp2 link mtu 1500"));
+    CHECK_FALSE(sent("nv set qos mapping default-global trust l2"));
   }
 
   TEST_CASE("a hung switch times out without blocking the others") {

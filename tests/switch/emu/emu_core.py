@@ -9,7 +9,7 @@ interactive shell (no original command).
 Per-switch files:
   vendor      personality name ("cumulus", "sonic", ...)
   state.json  the device's state (running config, pending/candidate, ...)
-  fault.json  optional fault injection: {"at": N, "kind": "fail"|"hang"|"drop",
+  fault.json  optional fault injection: {"at": N, "kind": "fail"|"hang"|"drop"|"ignore",
               "hang_s": 30, "match": "substring"}; N counts commands executed
               on this switch since the counter was reset (1-based). With
               "match", only commands containing it count.
@@ -21,7 +21,9 @@ Per-switch files:
               the fleet benchmark sets it, and it says so in its output.
 A fault fires *instead of* running the command: "fail" prints an error and
 exits 1, "hang" sleeps hang_s seconds (the client must time out), "drop"
-kills this connection's sshd process so the TCP session dies.
+kills this connection's sshd process so the TCP session dies, "ignore"
+answers success and changes nothing (a setting that does not stick, which
+only the read-back can catch).
 """
 import fcntl
 import json
@@ -92,8 +94,10 @@ def check_fault(sw, command):
             n += 1
             sw.write("counter", str(n))
     if not fault or not counts or fault.get("at") != n:
-        return
+        return None
     kind = fault.get("kind", "fail")
+    if kind == "ignore":
+        return kind
     if kind == "fail":
         raise CommandError(f"Error: injected failure at command {n}")
     if kind == "hang":
@@ -137,10 +141,12 @@ def run_exec(sw, personality, line):
     for argv in split_chain(line):
         command = " ".join(shlex.quote(a) if (" " in a or "|" in a) else a for a in argv)
         try:
-            check_fault(sw, command)
+            ignored = check_fault(sw, command) == "ignore"
             device_delay(sw, command)
             with sw.lock():
                 log_command(sw, command)
+                if ignored:
+                    continue
                 state = sw.load_state()
                 out = personality.exec(state, argv)
                 sw.save_state(state)
@@ -207,10 +213,12 @@ def run_shell(sw, personality):
         if not line.strip():
             continue
         try:
-            check_fault(sw, line)
+            ignored = check_fault(sw, line) == "ignore"
             device_delay(sw, line)
             with sw.lock():
                 log_command(sw, line)
+                if ignored:
+                    continue
                 state = sw.load_state()
                 text = personality.shell(state, session, line)
                 sw.save_state(state)

@@ -6,6 +6,9 @@
 // detach (a crashed earlier run may have left a pending revision), stage every
 // change, apply. Any failure before apply leaves the running config as it was,
 // and rocecfg detaches again (reconnecting first if the connection dropped).
+// An applied change that fails verification is undone as text: `nv unset` what
+// the apply added, `nv set` what it changed (nvue_restore.cpp), so the config
+// reads exactly as before, without explicit default lines.
 //
 // Read back: `nv config show -o commands` (flat `nv set` lines, the applied
 // revision). It lists only what differs from the factory defaults, so the
@@ -87,6 +90,11 @@ class CumulusAdapter final : public sw::Adapter {
         text.find("pfc.") != std::string_view::npos)
       return parse_traffic_conf(text);
     return parse_nv_commands(text);  // an empty config: factory defaults
+  }
+
+  std::optional<std::vector<std::string>> restore_commands(std::string_view before,
+                                                           std::string_view now) const override {
+    return restore_nv(before, now);
   }
 
   Status push(sw::Session& session, const std::vector<std::string>& commands) const override {

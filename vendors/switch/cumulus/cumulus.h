@@ -2,6 +2,7 @@
 // for the vendor's model and pitfalls).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,10 @@ Result<sw::SwitchState> parse_nv_commands(std::string_view text);
 Result<std::vector<std::string>> startup_yaml_to_commands(std::string_view text);
 // Legacy /etc/cumulus/datapath/traffic.conf (CL 3.x/4.x).
 Result<sw::SwitchState> parse_traffic_conf(std::string_view text);
+
+// Lines that make the config `now` exactly `before` again (nvue_restore.cpp);
+// std::nullopt when a line fails the command gate.
+std::optional<std::vector<std::string>> restore_nv(std::string_view before, std::string_view now);
 
 Result<std::vector<std::string>> render_nv(const model::Settings& intent, const plan::Plan& changes,
                                            Diagnostics& warnings);

@@ -193,14 +193,21 @@ double now_ms(const Context& c) {
 
 }  // namespace
 
+void begin_counter_window(Context& c) {
+  double t0 = now_ms(c);
+  c.counters_before = snapshot(c, c.counter_errors);
+  c.window_opened_ms = (t0 + now_ms(c)) / 2;
+}
+
 CheckResult check_counters(Context& c, uint32_t window_ms) {
-  std::vector<std::string> errors;
+  if (!c.window_opened_ms) begin_counter_window(c);
   // The window is measured between the midpoints of the two snapshots, so a
   // slow read does not inflate the pause rate.
-  double t0 = now_ms(c);
-  probe::CounterMap before = snapshot(c, errors);
-  double t1 = now_ms(c);
-  if (c.env.sleep) c.env.sleep(window_ms);
+  double opened = *c.window_opened_ms;
+  double waited = now_ms(c) - opened;
+  if (c.env.sleep) c.env.sleep(waited >= window_ms ? 0 : window_ms - static_cast<uint32_t>(waited));
+  std::vector<std::string>& errors = c.counter_errors;
+  const probe::CounterMap& before = c.counters_before;
   double t2 = now_ms(c);
   probe::CounterMap after = snapshot(c, errors);
   double t3 = now_ms(c);
@@ -215,7 +222,7 @@ CheckResult check_counters(Context& c, uint32_t window_ms) {
   }
   PauseRules rules{c.options.max_pause_per_s, c.options.max_paused_fraction,
                    c.options.intent.lossless_priorities};
-  PauseJudgement pause = judge_pause(deltas, (t2 + t3) / 2 - (t0 + t1) / 2, rules);
+  PauseJudgement pause = judge_pause(deltas, (t2 + t3) / 2 - opened, rules);
   if (!moved.empty()) {
     std::vector<std::string> details = moved;
     details.insert(details.end(), pause.findings.begin(), pause.findings.end());

@@ -33,6 +33,11 @@ struct Context {
   // Filled by the checks that measure something, for the report's metrics.
   std::optional<size_t> drift_steps;
   probe::CounterMap counters;
+  // The counter window opens right after devices, so the mtu and audit checks
+  // run inside it instead of before it (begin_counter_window).
+  probe::CounterMap counters_before;
+  std::vector<std::string> counter_errors;
+  std::optional<double> window_opened_ms;  // midpoint of the first snapshot
   std::optional<probe::ProbeReport> probe;
 
   Context(GateOptions o, GateEnv e)
@@ -42,7 +47,10 @@ struct Context {
 CheckResult check_devices(Context& c);
 CheckResult check_mtu(Context& c);
 CheckResult check_audit(Context& c);
-// `window_ms`: how long to watch the counters (already clipped to the budget).
+// First counter snapshot (after devices found the targets).
+void begin_counter_window(Context& c);
+// `window_ms`: how long to watch the counters (already clipped to the budget);
+// sleeps only what the checks since begin_counter_window did not already take.
 CheckResult check_counters(Context& c, uint32_t window_ms);
 CheckResult check_flaps(Context& c);
 // `duration_ms`: per-test traffic time (already clipped to the budget).

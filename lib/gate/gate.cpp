@@ -94,7 +94,12 @@ GateReport run_gate(const GateOptions& options, const GateEnv& env) {
     std::function<CheckResult(Context&, uint32_t left_ms)> run;
   };
   std::vector<Step> steps = {
-      {"devices", [](Context& c, uint32_t) { return check_devices(c); }},
+      {"devices",
+       [](Context& c, uint32_t) {
+         CheckResult r = check_devices(c);
+         if (r.status != CheckStatus::fail) begin_counter_window(c);
+         return r;
+       }},
       {"mtu", [](Context& c, uint32_t) { return check_mtu(c); }},
       {"audit", [](Context& c, uint32_t) { return check_audit(c); }},
       // The window takes at most half of what is left, so later checks still get time.

@@ -17,16 +17,10 @@ const std::vector<std::string> kPorts{"HundredGigE1/0/1", "HundredGigE1/0/2", "H
                                       "HundredGigE1/0/4"};
 
 std::unique_ptr<Adapter> h3c_adapter() {
-  auto a = make_adapter("h3c");
-  REQUIRE(a);
-  return a;
+  return testing::adapter_for("h3c");
 }
 
-std::vector<std::string> messages(const Diagnostics& d) {
-  std::vector<std::string> out;
-  for (const auto& x : d.all()) out.push_back(x.key + ": " + x.message);
-  return out;
-}
+using testing::messages;
 
 TEST_SUITE("h3c") {
   TEST_CASE("cells, weights and the recovery action are warned about with the values applied") {
@@ -46,34 +40,11 @@ TEST_SUITE("h3c") {
   }
 
   TEST_CASE("standard profile renders the golden config") {
-    auto a = h3c_adapter();
-    Diagnostics warnings;
-    model::Settings intent = a->representable(standard_intent(), warnings);
-    auto commands = render_all(*a, intent, kPorts, warnings);
-    REQUIRE(commands);
-    CHECK(testing::golden_mismatch("h3c/standard.txt", testing::lines_text(*commands)) == "");
+    CHECK(testing::standard_render_mismatch(*h3c_adapter(), kPorts, "h3c/standard.txt") == "");
   }
 
   TEST_CASE("render -> parse round trip meets the intent on every port and plans nothing") {
-    auto a = h3c_adapter();
-    Diagnostics warnings;
-    model::Settings intent = a->representable(standard_intent(), warnings);
-    auto commands = render_all(*a, intent, kPorts, warnings);
-    REQUIRE(commands);
-    auto state = a->parse(testing::lines_text(*commands));
-    REQUIRE(state);
-    for (const auto& port : kPorts) {
-      CAPTURE(port);
-      model::Settings got = cli::effective(*state, port);
-      for (model::Knob k : model::all_knobs()) {
-        CAPTURE(model::knob_name(k));
-        CHECK(model::knob_satisfied(switch_intent(intent), got, k));
-      }
-    }
-    CHECK(state->global.cnp == model::Cnp{48, 6});
-    auto again = plan_switch(*a, intent, kPorts, *state);
-    REQUIRE(again);
-    CHECK(again->changes() == 0);
+    testing::check_round_trip(*h3c_adapter(), kPorts);
   }
 
   TEST_CASE("a captured config with a header, tabs, a range import and drop levels") {

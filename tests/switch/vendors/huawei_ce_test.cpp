@@ -15,16 +15,10 @@ using testing::standard_intent;
 const std::vector<std::string> kPorts{"100GE1/0/1", "100GE1/0/2", "100GE1/0/3", "100GE1/0/4"};
 
 std::unique_ptr<Adapter> huawei_adapter() {
-  auto a = make_adapter("huawei-ce");
-  REQUIRE(a);
-  return a;
+  return testing::adapter_for("huawei-ce");
 }
 
-std::vector<std::string> messages(const Diagnostics& d) {
-  std::vector<std::string> out;
-  for (const auto& x : d.all()) out.push_back(x.key + ": " + x.message);
-  return out;
-}
+using testing::messages;
 
 TEST_SUITE("huawei-ce") {
   TEST_CASE("what Huawei cannot hold exactly is warned about, once each") {
@@ -41,34 +35,12 @@ TEST_SUITE("huawei-ce") {
   }
 
   TEST_CASE("standard profile renders the golden config") {
-    auto a = huawei_adapter();
-    Diagnostics warnings;
-    model::Settings intent = a->representable(standard_intent(), warnings);
-    auto commands = render_all(*a, intent, kPorts, warnings);
-    REQUIRE(commands);
-    CHECK(testing::golden_mismatch("huawei-ce/standard.txt", testing::lines_text(*commands)) == "");
+    CHECK(testing::standard_render_mismatch(*huawei_adapter(), kPorts, "huawei-ce/standard.txt") ==
+          "");
   }
 
   TEST_CASE("render -> parse round trip meets the intent on every port and plans nothing") {
-    auto a = huawei_adapter();
-    Diagnostics warnings;
-    model::Settings intent = a->representable(standard_intent(), warnings);
-    auto commands = render_all(*a, intent, kPorts, warnings);
-    REQUIRE(commands);
-    auto state = a->parse(testing::lines_text(*commands));
-    REQUIRE(state);
-    for (const auto& port : kPorts) {
-      CAPTURE(port);
-      model::Settings got = cli::effective(*state, port);
-      for (model::Knob k : model::all_knobs()) {
-        CAPTURE(model::knob_name(k));
-        CHECK(model::knob_satisfied(switch_intent(intent), got, k));
-      }
-    }
-    CHECK(state->global.cnp == model::Cnp{48, 6});
-    auto again = plan_switch(*a, intent, kPorts, *state);
-    REQUIRE(again);
-    CHECK(again->changes() == 0);
+    testing::check_round_trip(*huawei_adapter(), kPorts);
   }
 
   TEST_CASE("a captured config with a header banner, pager escapes and relative ECN") {

@@ -15,9 +15,7 @@ using testing::standard_intent;
 const std::vector<std::string> kPorts{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet1/4"};
 
 std::unique_ptr<Adapter> nxos_adapter() {
-  auto a = make_adapter("nxos");
-  REQUIRE(a);
-  return a;
+  return testing::adapter_for("nxos");
 }
 
 TEST_SUITE("nxos") {
@@ -34,25 +32,7 @@ TEST_SUITE("nxos") {
   }
 
   TEST_CASE("render -> parse round trip meets the intent on every port and plans nothing") {
-    auto a = nxos_adapter();
-    Diagnostics warnings;
-    model::Settings intent = a->representable(standard_intent(), warnings);
-    auto commands = render_all(*a, intent, kPorts, warnings);
-    REQUIRE(commands);
-    auto state = a->parse(testing::lines_text(*commands));
-    REQUIRE(state);
-    for (const auto& port : kPorts) {
-      CAPTURE(port);
-      model::Settings got = cli::effective(*state, port);
-      for (model::Knob k : model::all_knobs()) {
-        CAPTURE(model::knob_name(k));
-        CHECK(model::knob_satisfied(switch_intent(intent), got, k));
-      }
-    }
-    CHECK(state->global.cnp == model::Cnp{48, 6});
-    auto again = plan_switch(*a, intent, kPorts, *state);
-    REQUIRE(again);
-    CHECK(again->changes() == 0);
+    testing::check_round_trip(*nxos_adapter(), kPorts);
   }
 
   TEST_CASE("watchdog times NX-OS cannot state exactly are warned about, action forced to drop") {

@@ -4,6 +4,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli/common.h"
+#include "switch/engine.h"
+
 namespace rocecfg::sw::testing {
 
 std::string read_test_file(const std::string& relative) {
@@ -60,6 +63,51 @@ Status RecordingSession::reconnect() {
   dropped = false;
   sent.push_back("<reconnect>");
   return {};
+}
+
+std::unique_ptr<Adapter> adapter_for(const std::string& vendor) {
+  auto a = make_adapter(vendor);
+  REQUIRE(a);
+  return a;
+}
+
+std::vector<std::string> messages(const Diagnostics& d) {
+  std::vector<std::string> out;
+  for (const auto& x : d.all()) out.push_back(x.key + ": " + x.message);
+  return out;
+}
+
+std::string standard_render_mismatch(const Adapter& adapter, const std::vector<std::string>& ports,
+                                     const std::string& name) {
+  Diagnostics warnings;
+  model::Settings intent = adapter.representable(standard_intent(), warnings);
+  auto commands = render_all(adapter, intent, ports, warnings);
+  REQUIRE_MESSAGE(commands, commands.error().to_string());
+  return golden_mismatch(name, lines_text(*commands));
+}
+
+void check_round_trip(const Adapter& adapter, const std::vector<std::string>& ports) {
+  Diagnostics warnings;
+  model::Settings intent = adapter.representable(standard_intent(), warnings);
+  auto commands = render_all(adapter, intent, ports, warnings);
+  REQUIRE(commands);
+  auto state = adapter.parse(lines_text(*commands));
+  REQUIRE_MESSAGE(state, state.error().to_string());
+  for (const auto& port : ports) {
+    CAPTURE(port);
+    model::Settings got = cli::effective(*state, port);
+    for (model::Knob k : model::all_knobs()) {
+      CAPTURE(model::knob_name(k));
+      CHECK(model::knob_satisfied(switch_intent(intent), got, k));
+    }
+  }
+  CHECK(state->global.cnp == model::Cnp{48, 6});
+  auto again = plan_switch(adapter, intent, ports, *state);
+  REQUIRE(again);
+  CHECK(again->changes() == 0);
+  auto nothing = adapter.render(switch_intent(intent), ports, *again, warnings);
+  REQUIRE(nothing);
+  CHECK(nothing->empty());
 }
 
 }  // namespace rocecfg::sw::testing

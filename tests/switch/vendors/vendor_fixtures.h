@@ -3,6 +3,7 @@
 #pragma once
 
 #include <deque>
+#include <memory>
 
 #include <string>
 #include <vector>
@@ -25,6 +26,22 @@ inline model::Settings standard_intent() {
 // Returns "" when equal, else a unified-style description of the first
 // difference.
 std::string golden_mismatch(const std::string& name, const std::string& actual);
+
+// The registered adapter for `vendor` (the test fails without one).
+std::unique_ptr<Adapter> adapter_for(const std::string& vendor);
+
+// "key: message" per diagnostic, in order.
+std::vector<std::string> messages(const Diagnostics& d);
+
+// The standard profile as `adapter` can hold it, rendered for `ports` and
+// compared with golden/<name>: "" when equal (see golden_mismatch).
+std::string standard_render_mismatch(const Adapter& adapter, const std::vector<std::string>& ports,
+                                     const std::string& name);
+
+// The standard profile as `adapter` can hold it, rendered for `ports` and
+// parsed back: every knob meets the intent on every port, the CNP class is
+// recognised, a re-plan is empty and renders nothing.
+void check_round_trip(const Adapter& adapter, const std::vector<std::string>& ports);
 
 std::string read_test_file(const std::string& relative);  // under tests/switch/vendors/
 std::string lines_text(const std::vector<std::string>& lines);

@@ -9,6 +9,7 @@
 // A failure before the timer commit aborts the session: the running config
 // never changed. A failure after it aborts the pending commit, which reverts;
 // if even the reconnect fails, the timer reverts on its own.
+#include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
 #include "eos.h"
@@ -42,51 +43,28 @@ const std::regex& single_port() {
   return re;
 }
 
-class EosAdapter final : public Adapter {
- public:
-  std::string_view vendor() const override { return kVendor; }
-  SessionKind session_kind() const override { return SessionKind::shell; }
-  ShellDialect shell_dialect() const override {
-    ShellDialect d;
-    d.prompt_regex = R"((^|\n)[\w.-]+(\([^)\n]*\))?[#>] ?$)";
-    d.error_regexes = {R"(^Error:)",
-                       R"(^% ?(Error|Invalid input|Incomplete command|Ambiguous command))",
-                       R"(^% .*(not supported|Unavailable command))"};
-    d.setup_commands = {"terminal length 0", "terminal width 512"};
-    return d;
-  }
-  bool port_knob(model::Knob knob) const override { return is_port_knob(knob); }
-  std::set<model::Knob> unsupported_knobs() const override { return {model::Knob::buffers}; }
-  bool valid_interface(std::string_view name) const override {
-    return cli::valid_port_or_range(name, single_port());
-  }
-  Result<std::vector<std::string>> expand_interfaces(
-      const std::vector<std::string>& ranges) const override {
-    return cli::expand_ports(ranges, single_port());
-  }
-  model::Settings representable(const model::Settings& intent,
-                                Diagnostics& warnings) const override {
-    return eos::representable(intent, warnings);
-  }
-  Result<std::vector<std::string>> render(const model::Settings& intent,
-                                          const std::vector<std::string>& ports,
-                                          const plan::Plan& changes,
-                                          Diagnostics& warnings) const override {
-    return eos::render(intent, ports, changes, warnings);
-  }
-  Result<std::string> fetch_config(Session& session) const override {
-    return session.run("show running-config");
-  }
-  Result<SwitchState> parse(std::string_view config_text) const override {
-    return eos::parse(config_text);
-  }
-  Status push(Session& session, const std::vector<std::string>& commands) const override {
-    return eos::push(session, commands);
-  }
-};
+ShellDialect dialect() {
+  ShellDialect d;
+  d.prompt_regex = R"((^|\n)[\w.-]+(\([^)\n]*\))?[#>] ?$)";
+  d.error_regexes = {R"(^Error:)",
+                     R"(^% ?(Error|Invalid input|Incomplete command|Ambiguous command))",
+                     R"(^% .*(not supported|Unavailable command))"};
+  d.setup_commands = {"terminal length 0", "terminal width 512"};
+  return d;
+}
+
+const cli::CliOps kOps{.vendor = kVendor,
+                       .dialect = dialect,
+                       .single_port = single_port,
+                       .fetch_command = "show running-config",
+                       .is_port_knob = is_port_knob,
+                       .representable = eos::representable,
+                       .render = eos::render,
+                       .parse = eos::parse,
+                       .push = eos::push};
 
 [[maybe_unused]] const bool registered =
-    register_adapter(kVendor, [] { return std::unique_ptr<Adapter>(new EosAdapter); });
+    register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 // is committed so it cannot fire later; after a dropped connection the same
 // runs on a fresh one. If the switch stays unreachable, the commit delay
 // reverts it.
+#include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
 #include "h3c.h"
@@ -63,52 +64,29 @@ const std::regex& single_port() {
   return re;
 }
 
-class H3cAdapter final : public Adapter {
- public:
-  std::string_view vendor() const override { return kVendor; }
-  SessionKind session_kind() const override { return SessionKind::shell; }
-  ShellDialect shell_dialect() const override {
-    ShellDialect d;
-    // <H3C>, [H3C], [H3C-HundredGigE1/0/1], and the [Y/N]: questions of
-    // save and configuration replace (answered by the adapter).
-    d.prompt_regex = R"((^|\n)(<[\w.-]+>|\[[\w.\-/:]+\]) ?$|\[Y/N\]: ?$)";
-    d.error_regexes = {R"(^\s*% ?(Unrecognized|Incomplete|Too many|Wrong))", R"(^Error:)",
-                       R"(^\s*\^$)"};
-    d.setup_commands = {"screen-length disable"};
-    return d;
-  }
-  bool port_knob(model::Knob knob) const override { return is_port_knob(knob); }
-  std::set<model::Knob> unsupported_knobs() const override { return {model::Knob::buffers}; }
-  bool valid_interface(std::string_view name) const override {
-    return cli::valid_port_or_range(name, single_port());
-  }
-  Result<std::vector<std::string>> expand_interfaces(
-      const std::vector<std::string>& ranges) const override {
-    return cli::expand_ports(ranges, single_port());
-  }
-  model::Settings representable(const model::Settings& intent,
-                                Diagnostics& warnings) const override {
-    return h3c::representable(intent, warnings);
-  }
-  Result<std::vector<std::string>> render(const model::Settings& intent,
-                                          const std::vector<std::string>& ports,
-                                          const plan::Plan& changes,
-                                          Diagnostics& warnings) const override {
-    return h3c::render(intent, ports, changes, warnings);
-  }
-  Result<std::string> fetch_config(Session& session) const override {
-    return session.run("display current-configuration");
-  }
-  Result<SwitchState> parse(std::string_view config_text) const override {
-    return h3c::parse(config_text);
-  }
-  Status push(Session& session, const std::vector<std::string>& commands) const override {
-    return h3c::push(session, commands);
-  }
-};
+ShellDialect dialect() {
+  ShellDialect d;
+  // <H3C>, [H3C], [H3C-HundredGigE1/0/1], and the [Y/N]: questions of
+  // save and configuration replace (answered by the adapter).
+  d.prompt_regex = R"((^|\n)(<[\w.-]+>|\[[\w.\-/:]+\]) ?$|\[Y/N\]: ?$)";
+  d.error_regexes = {R"(^\s*% ?(Unrecognized|Incomplete|Too many|Wrong))", R"(^Error:)",
+                     R"(^\s*\^$)"};
+  d.setup_commands = {"screen-length disable"};
+  return d;
+}
+
+const cli::CliOps kOps{.vendor = kVendor,
+                       .dialect = dialect,
+                       .single_port = single_port,
+                       .fetch_command = "display current-configuration",
+                       .is_port_knob = is_port_knob,
+                       .representable = h3c::representable,
+                       .render = h3c::render,
+                       .parse = h3c::parse,
+                       .push = h3c::push};
 
 [[maybe_unused]] const bool registered =
-    register_adapter(kVendor, [] { return std::unique_ptr<Adapter>(new H3cAdapter); });
+    register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });
 
 }  // namespace
 

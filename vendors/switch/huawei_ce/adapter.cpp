@@ -9,6 +9,7 @@
 // Before the trial commit, `abort` discards the candidate (a dropped session
 // discards it by itself). After it, `abort trial` reverts at once; if even
 // the reconnect fails, the trial timer reverts on its own.
+#include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
 #include "huawei_ce.h"
@@ -43,50 +44,27 @@ const std::regex& single_port() {
   return re;
 }
 
-class HuaweiCeAdapter final : public Adapter {
- public:
-  std::string_view vendor() const override { return kVendor; }
-  SessionKind session_kind() const override { return SessionKind::shell; }
-  ShellDialect shell_dialect() const override {
-    ShellDialect d;
-    // <HUAWEI>, [~HUAWEI], [*HUAWEI-100GE1/0/1]
-    d.prompt_regex = R"((^|\n)([<][\w.-]+[>]|\[[~*]?[\w.\-/:]+\]) ?$)";
-    d.error_regexes = {R"(^Error:)", R"(Failed to generate committed config)", R"(^\s*\^$)"};
-    d.setup_commands = {"screen-length 0 temporary"};
-    return d;
-  }
-  bool port_knob(model::Knob knob) const override { return is_port_knob(knob); }
-  std::set<model::Knob> unsupported_knobs() const override { return {model::Knob::buffers}; }
-  bool valid_interface(std::string_view name) const override {
-    return cli::valid_port_or_range(name, single_port());
-  }
-  Result<std::vector<std::string>> expand_interfaces(
-      const std::vector<std::string>& ranges) const override {
-    return cli::expand_ports(ranges, single_port());
-  }
-  model::Settings representable(const model::Settings& intent,
-                                Diagnostics& warnings) const override {
-    return huawei_ce::representable(intent, warnings);
-  }
-  Result<std::vector<std::string>> render(const model::Settings& intent,
-                                          const std::vector<std::string>& ports,
-                                          const plan::Plan& changes,
-                                          Diagnostics& warnings) const override {
-    return huawei_ce::render(intent, ports, changes, warnings);
-  }
-  Result<std::string> fetch_config(Session& session) const override {
-    return session.run("display current-configuration");
-  }
-  Result<SwitchState> parse(std::string_view config_text) const override {
-    return huawei_ce::parse(config_text);
-  }
-  Status push(Session& session, const std::vector<std::string>& commands) const override {
-    return huawei_ce::push(session, commands);
-  }
-};
+ShellDialect dialect() {
+  ShellDialect d;
+  // <HUAWEI>, [~HUAWEI], [*HUAWEI-100GE1/0/1]
+  d.prompt_regex = R"((^|\n)([<][\w.-]+[>]|\[[~*]?[\w.\-/:]+\]) ?$)";
+  d.error_regexes = {R"(^Error:)", R"(Failed to generate committed config)", R"(^\s*\^$)"};
+  d.setup_commands = {"screen-length 0 temporary"};
+  return d;
+}
+
+const cli::CliOps kOps{.vendor = kVendor,
+                       .dialect = dialect,
+                       .single_port = single_port,
+                       .fetch_command = "display current-configuration",
+                       .is_port_knob = is_port_knob,
+                       .representable = huawei_ce::representable,
+                       .render = huawei_ce::render,
+                       .parse = huawei_ce::parse,
+                       .push = huawei_ce::push};
 
 [[maybe_unused]] const bool registered =
-    register_adapter(kVendor, [] { return std::unique_ptr<Adapter>(new HuaweiCeAdapter); });
+    register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 // failure at the commit (an error, or the connection dropping with the
 // outcome unknown) rolls the running config back to the checkpoint, after a
 // reconnect if needed.
+#include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
 #include "nxos.h"
@@ -45,56 +46,33 @@ const std::regex& single_port() {
   return re;
 }
 
-class NxosAdapter final : public Adapter {
- public:
-  std::string_view vendor() const override { return kVendor; }
-  SessionKind session_kind() const override { return SessionKind::shell; }
-  ShellDialect shell_dialect() const override {
-    ShellDialect d;
-    // `switch#`, `switch(config-s)#`; not the maintenance-mode prompt.
-    d.prompt_regex = R"((^|\n)[\w.-]+(\((?!maint-mode)[^)\n]*\))?# ?$)";
-    d.error_regexes = {R"(^Error:)",
-                       R"(^% ?(Invalid|Incomplete|Ambiguous))",
-                       R"(syntax error)",
-                       R"(invalid .+at '\^' marker)",
-                       R"(^ERROR:)",
-                       R"(Commit Failed)",
-                       R"(Verification Failed)"};
-    d.setup_commands = {"terminal length 0", "terminal width 511"};
-    return d;
-  }
-  bool port_knob(model::Knob knob) const override { return is_port_knob(knob); }
-  std::set<model::Knob> unsupported_knobs() const override { return {model::Knob::buffers}; }
-  bool valid_interface(std::string_view name) const override {
-    return cli::valid_port_or_range(name, single_port());
-  }
-  Result<std::vector<std::string>> expand_interfaces(
-      const std::vector<std::string>& ranges) const override {
-    return cli::expand_ports(ranges, single_port());
-  }
-  model::Settings representable(const model::Settings& intent,
-                                Diagnostics& warnings) const override {
-    return nxos::representable(intent, warnings);
-  }
-  Result<std::vector<std::string>> render(const model::Settings& intent,
-                                          const std::vector<std::string>& ports,
-                                          const plan::Plan& changes,
-                                          Diagnostics& warnings) const override {
-    return nxos::render(intent, ports, changes, warnings);
-  }
-  Result<std::string> fetch_config(Session& session) const override {
-    return session.run("show running-config");
-  }
-  Result<SwitchState> parse(std::string_view config_text) const override {
-    return nxos::parse(config_text);
-  }
-  Status push(Session& session, const std::vector<std::string>& commands) const override {
-    return nxos::push(session, commands);
-  }
-};
+ShellDialect dialect() {
+  ShellDialect d;
+  // `switch#`, `switch(config-s)#`; not the maintenance-mode prompt.
+  d.prompt_regex = R"((^|\n)[\w.-]+(\((?!maint-mode)[^)\n]*\))?# ?$)";
+  d.error_regexes = {R"(^Error:)",
+                     R"(^% ?(Invalid|Incomplete|Ambiguous))",
+                     R"(syntax error)",
+                     R"(invalid .+at '\^' marker)",
+                     R"(^ERROR:)",
+                     R"(Commit Failed)",
+                     R"(Verification Failed)"};
+  d.setup_commands = {"terminal length 0", "terminal width 511"};
+  return d;
+}
+
+const cli::CliOps kOps{.vendor = kVendor,
+                       .dialect = dialect,
+                       .single_port = single_port,
+                       .fetch_command = "show running-config",
+                       .is_port_knob = is_port_knob,
+                       .representable = nxos::representable,
+                       .render = nxos::render,
+                       .parse = nxos::parse,
+                       .push = nxos::push};
 
 [[maybe_unused]] const bool registered =
-    register_adapter(kVendor, [] { return std::unique_ptr<Adapter>(new NxosAdapter); });
+    register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });
 
 }  // namespace
 

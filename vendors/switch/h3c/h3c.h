@@ -10,15 +10,25 @@
 //              wide per 802.1p, in 100 ms units (`priority-flow-control
 //              deadlock cos 3 interval 2`, `... auto-recover cos 3 delay 2`).
 //              Recovery turns PFC off for the delay, so traffic is forwarded:
-//              action `forward` [verify on the target release].
+//              action `forward`. The S6805/S6825/S6850/S9850 Intelligent
+//              Lossless Network guide (R671x, "PFC deadlock detection"): during
+//              the delay "the device disables PFC and PFC deadlock detection on
+//              the interface, so that packets can be forwarded properly".
 //   scheduling `qos wrr N group sp` (strict) or `qos wrr N group 1 byte-count
 //              W`; weights start at 1, so an ETS class of 0 % is applied as
-//              1 with a warning. Queues not mentioned are strict [verify].
+//              1 with a warning. Queues not mentioned are strict: the H3C
+//              S9500 QoS operation manual says "the switch uses all-SP mode, so
+//              those queues not configured with WRR algorithm are SP mode"; the
+//              Comware 7 S68xx references found do not restate it [verify].
 //   ECN        `qos wred apply ROCECFG`: the WRED table ROCECFG holds `queue 3
 //              drop-level 0 low-limit L high-limit H discard-probability P`
 //              and `queue 3 ecn`. L and H are queue lengths in buffer cells on
-//              S68xx/S98xx; rocecfg assumes 256-byte cells [verify per ASIC]
-//              and rounds up, with a warning naming the bytes applied.
+//              S68xx/S98xx; rocecfg assumes 256-byte cells and rounds up,
+//              with a warning naming the bytes applied. The Comware 7 command
+//              reference (`queue ... low-limit`, HPE 5130 HI 5998-8424b) gives
+//              only "average queue length, 0 to 16000", no unit; the older
+//              3Com/H3C 8807 reference takes multiples of 256 bytes. The cell
+//              size per ASIC is still an assumption [verify per ASIC].
 //   MTU        `jumboframe enable N` (frame size; `mtu N` is read as well).
 //
 // Commit model: changes apply immediately. The adapter saves an explicit
@@ -51,7 +61,7 @@ inline constexpr std::string_view kVendor = "h3c";
 inline constexpr std::string_view kWredTable = "ROCECFG";
 inline constexpr std::string_view kRollbackFile = "flash:/rocecfg-rollback.cfg";
 inline constexpr std::string_view kCommitDelayMinutes = "5";
-inline constexpr uint64_t kCellBytes = 256;  // [verify] per ASIC
+inline constexpr uint64_t kCellBytes = 256;  // assumed, see the WRED note above
 inline constexpr uint32_t kDeadlockUnitMs = 100;
 inline constexpr uint32_t kMinMtuBytes = 1536;
 inline constexpr uint32_t kMaxMtuBytes = 12288;

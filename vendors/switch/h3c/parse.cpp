@@ -169,7 +169,7 @@ struct Parser {
     ets.prio_tc = dot1p_lp;
     for (unsigned q = 0; q < 8; ++q) {
       auto it = p.wrr.find(q);
-      bool strict = it == p.wrr.end() || !it->second;  // [verify] SP when not configured
+      bool strict = it == p.wrr.end() || !it->second;  // SP when not in WRR (h3c.h)
       ets.tc_tsa[q] = strict ? model::Tsa::strict : model::Tsa::ets;
       ets.tc_bandwidth_percent[q] = strict ? 0 : static_cast<uint8_t>(std::min(*it->second, 100u));
     }

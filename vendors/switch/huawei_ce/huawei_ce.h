@@ -12,7 +12,10 @@
 //                interval <ms>` times per-priority multipliers (`priority 3
 //                deadlock-detect time 2 deadlock-recovery time 2`). During
 //                recovery the port ignores PFC and keeps forwarding, so the
-//                action is `forward` [verify on the target release].
+//                action is `forward`. No CloudEngine document saying so was
+//                found (docs and pages searched); H3C documents the same
+//                recovery ("disables PFC ... so that packets can be forwarded
+//                properly"), see h3c.h [verify on the target release].
 //   scheduling   `qos pq N` (strict) or `qos drr N` + `qos queue N drr weight
 //                W`. DRR weights start at 1: an ETS class of 0 % is applied
 //                as weight 1 and reported as 1 %, with a warning.

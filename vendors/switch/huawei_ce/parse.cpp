@@ -213,8 +213,11 @@ struct Parser {
     PriorityMask ecn_prios;
     std::optional<model::Ecn> ecn;
     for (unsigned q = 0; q < 8; ++q) {
-      ets.prio_tc[q] = static_cast<uint8_t>(q);       // PHB n is queue n
-      bool strict = !p.pq.contains(q) || p.pq.at(q);  // [verify] PQ is the default
+      ets.prio_tc[q] = static_cast<uint8_t>(q);  // PHB n is queue n
+      // PQ when unconfigured: what CE configs imply (only DRR queues are
+      // written out); no CloudEngine document stating the default was
+      // found in this project's reference search [verify].
+      bool strict = !p.pq.contains(q) || p.pq.at(q);
       ets.tc_tsa[q] = strict ? model::Tsa::strict : model::Tsa::ets;
       ets.tc_bandwidth_percent[q] =
           strict ? 0 : static_cast<uint8_t>(p.drr_weight.contains(q) ? p.drr_weight.at(q) : 1);

@@ -53,15 +53,11 @@ ShellDialect dialect() {
   return d;
 }
 
-const cli::CliOps kOps{.vendor = kVendor,
-                       .dialect = dialect,
-                       .single_port = single_port,
-                       .fetch_command = "display current-configuration",
-                       .is_port_knob = is_port_knob,
-                       .representable = huawei_ce::representable,
-                       .render = huawei_ce::render,
-                       .parse = huawei_ce::parse,
-                       .push = huawei_ce::push};
+// Positional, in CliOps order: vendor, dialect, port grammar, read-back
+// command, then this vendor's own functions.
+const cli::CliOps kOps{kVendor,      dialect,       single_port, "display current-configuration",
+                       is_port_knob, representable, render,      parse,
+                       push};
 
 [[maybe_unused]] const bool registered =
     register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });

@@ -61,15 +61,11 @@ ShellDialect dialect() {
   return d;
 }
 
-const cli::CliOps kOps{.vendor = kVendor,
-                       .dialect = dialect,
-                       .single_port = single_port,
-                       .fetch_command = "show running-config",
-                       .is_port_knob = is_port_knob,
-                       .representable = nxos::representable,
-                       .render = nxos::render,
-                       .parse = nxos::parse,
-                       .push = nxos::push};
+// Positional, in CliOps order: vendor, dialect, port grammar, read-back
+// command, then this vendor's own functions.
+const cli::CliOps kOps{kVendor,      dialect,       single_port, "show running-config",
+                       is_port_knob, representable, render,      parse,
+                       push};
 
 [[maybe_unused]] const bool registered =
     register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });

@@ -1,14 +1,17 @@
 // rocecfg doctor [PROFILE]: explain what is wrong with this host's RoCE setup
-// (lib/gate/doctor.h). Wires the real host observation and the kernel log.
+// (lib/gate/doctor.h). Wires the real host observation, the NIC's ethtool
+// side (link pause, offloads, per-priority counters) and the kernel log.
 #include <fmt/format.h>
 
 #include "command.h"
 #include "gate/doctor.h"
 #include "gate/kernel_log.h"
+#include "host/ethtool_link.h"
 #include "host/linux_host.h"
 #include "host/netlink.h"
 #include "load_or_report.h"
 #include "nic/registry.h"
+#include "probe/counters.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -47,6 +50,9 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
       };
     }
   }
+  in.link_pause = [](const std::string& ifname) { return host::link_pause(ifname); };
+  in.offloads = [](const std::string& ifname) { return host::offloads(ifname); };
+  in.ethtool_stats = [](const std::string& ifname) { return probe::snapshot_ethtool(ifname); };
   if (Result<std::vector<std::string>> log = gate::read_kernel_log(a.kernel_log))
     in.kernel_log = std::move(*log);
   else if (g.verbose)

@@ -1,6 +1,7 @@
 // Host-level doctor checks: link and PCIe, MTU, pause counters, DCBX agents,
 // kernel log, IRQ/NUMA locality. The QoS chain is in doctor_qos.cpp.
 #include "gate/doctor.h"
+#include "gate/doctor_link.h"
 
 #include <algorithm>
 #include <set>
@@ -117,8 +118,11 @@ void check_mtu(const host::Netdev& n, const host::RdmaPort* port, const std::str
 }
 
 void check_pause(const probe::Sysfs& sysfs, const host::Netdev& n, const std::string& rdma_device,
-                 int port, std::vector<Finding>& out) {
+                 int port, const DoctorInput& in, std::vector<Finding>& out) {
   probe::CounterMap all;
+  // per-priority PFC counters live in the driver's ethtool statistics
+  if (in.ethtool_stats)
+    if (auto c = in.ethtool_stats(n.name)) all.insert(c->begin(), c->end());
   if (auto c = probe::snapshot_netdev(sysfs, n.name)) all.insert(c->begin(), c->end());
   if (!rdma_device.empty())
     if (auto c = probe::snapshot_rdma(sysfs, rdma_device, static_cast<uint32_t>(port)))
@@ -127,7 +131,7 @@ void check_pause(const probe::Sysfs& sysfs, const host::Netdev& n, const std::st
   for (const auto& [key, v] : all) {
     std::string name = key.substr(key.find(':') + 1);
     if (v == 0) continue;
-    if (name.find("storm") != std::string::npos)
+    if (probe::classify(name) == probe::CounterClass::pause_storm)
       storms.push_back(fmt::format("{}={}", key, v));
     else if (probe::classify(name) == probe::CounterClass::pause)
       pauses.push_back(fmt::format("{}={}", key, v));
@@ -259,6 +263,7 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
         }
     check_link(fs, sysfs, n, port, rdma_device, out);
     check_mtu(n, port, rdma_device, in.intent, in.profile_path, out);
+    std::optional<model::Settings> pfc_seen;
     if (in.intent) {
       std::optional<model::Settings> observed;
       if (in.observe) {
@@ -272,10 +277,18 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
                       "the host half of the QoS chain cannot be checked",
                       "run as root; `rocecfg audit` shows per-knob errors"));
       }
+      pfc_seen = observed;
       std::vector<Finding> qos = check_qos_chain(n.name, *in.intent, observed, in.profile_path);
       out.insert(out.end(), qos.begin(), qos.end());
     }
-    check_pause(sysfs, n, rdma_device, port ? port->port : 1, out);
+    check_pause(sysfs, n, rdma_device, port ? port->port : 1, in, out);
+    if (in.link_pause) {
+      // PFC as the NIC has it, else as the profile wants it
+      PriorityMask pfc = in.intent ? in.intent->lossless_priorities : PriorityMask{};
+      if (pfc_seen && pfc_seen->pfc_enabled) pfc = *pfc_seen->pfc_enabled;
+      check_link_pause(n.name, in.link_pause(n.name), pfc, out);
+    }
+    if (in.offloads) check_offloads(n.name, in.offloads(n.name), out);
     check_numa(fs, n, out);
   }
   check_kernel_log(in.kernel_log, out);

@@ -14,7 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/result.h"
+#include "host/ethtool_link.h"
 #include "model/settings.h"
+#include "probe/counters.h"
 #include "profile/intent.h"
 
 namespace rocecfg::gate {
@@ -23,7 +25,8 @@ enum class Severity { ok, info, warning, problem };
 const char* to_string(Severity s);
 
 struct Finding {
-  std::string check;  // "link", "mtu", "dscp", "pfc", "ecn", "pause", "dcbx", "kernel log", "numa"
+  std::string check;  // "link", "mtu", "dscp", "pfc", "ecn", "pause", "offloads", "dcbx",
+                      // "kernel log", "numa"
   Severity severity = Severity::ok;
   std::string seen;
   std::string why;  // empty for ok
@@ -37,7 +40,11 @@ struct DoctorInput {
   // What the host's QoS knobs are now (lib/host observe); empty: QoS checks use
   // the profile alone (its own cross-layer consistency).
   std::function<Result<model::Settings>(const std::string& ifname)> observe;
-  std::vector<std::string> kernel_log;   // dmesg lines, oldest first
+  std::vector<std::string> kernel_log;  // dmesg lines, oldest first
+  // The NIC's ethtool side (SIOCETHTOOL in production); empty: not checked.
+  std::function<Result<host::LinkPause>(const std::string& ifname)> link_pause;
+  std::function<Result<host::Offloads>(const std::string& ifname)> offloads;
+  std::function<Result<probe::CounterMap>(const std::string& ifname)> ethtool_stats;
   std::string profile_path = "PROFILE";  // for the fix commands
 };
 

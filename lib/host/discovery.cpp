@@ -27,8 +27,8 @@ bool all_zero_gid(const std::string& gid) {
   return true;
 }
 
-// ibv_query_port's active_mtu: the value the verbs stack actually uses. Only
-// on the real root; a test tree has no device behind it.
+}  // namespace
+
 std::optional<uint32_t> active_mtu(const FsRoot& fs, const std::string& dev, int port) {
   if (!fs.is_real_root()) return std::nullopt;
   struct ListDeleter {
@@ -50,6 +50,8 @@ std::optional<uint32_t> active_mtu(const FsRoot& fs, const std::string& dev, int
   }
   return std::nullopt;
 }
+
+namespace {
 
 std::string rdma_driver(const FsRoot& fs, const std::string& dev) {
   std::string base = fmt::format("{}/{}", kIbClass, dev);

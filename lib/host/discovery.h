@@ -60,6 +60,11 @@ HostInventory discover(const FsRoot& fs, bool query_verbs = true, bool gid_table
 // One netdev, whether or not it has an RDMA device (for --interface).
 Result<Netdev> describe_netdev(const FsRoot& fs, const std::string& ifname);
 
+// ibv_query_port's active_mtu of one port: the value the verbs stack actually
+// uses. Only on the real root (a test tree has no device behind it). The
+// first call loads every libibverbs provider: ~0.1 s under emulation.
+std::optional<uint32_t> active_mtu(const FsRoot& fs, const std::string& dev, int port);
+
 // The RoCE path MTU a netdev MTU allows: the largest IB MTU <= mtu - 96
 // (GRH 40 + UDP 8 + BTH 12 + XRC 4 + AtomicETH 28 + ICRC 4; iboe_get_mtu).
 uint32_t roce_mtu_for(uint32_t netdev_mtu_bytes);

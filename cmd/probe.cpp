@@ -17,10 +17,12 @@
 #include "core/units.h"
 #include "load_or_report.h"
 #include "probe/gid.h"
+#include "probe/netdevs.h"
 #include "probe/report.h"
 #include "probe/runner.h"
 #include "probe/server.h"
 #include "probe/verdict.h"
+#include "probe_progress.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -51,7 +53,17 @@ struct Options {
   uint32_t expect_mtu = 0;
   bool ignore_emulation_retransmits = false;
   int64_t max_retransmits = -1, max_discards = -1;
+  std::vector<std::string> counter_netdevs;
 };
+
+// --counters-netdev names must exist now: a typo would otherwise only show as
+// a warning after the whole run.
+std::optional<std::string> check_netdevs(const std::vector<std::string>& names) {
+  for (const std::string& n : names)
+    if (!netdev_exists(Sysfs(), n))
+      return fmt::format("--counters-netdev {}: no such interface", n);
+  return std::nullopt;
+}
 
 // Sizes on the command line: "65536" (bytes, as perftest's -s) or with a unit.
 std::optional<uint32_t> parse_size(const std::string& text) {
@@ -89,6 +101,8 @@ int run_server(const Options& o) {
   sc.device.device = o.device;
   sc.device.port = o.ib_port;
   if (o.gid_index >= 0) sc.device.gid_index = static_cast<uint32_t>(o.gid_index);
+  if (auto why = check_netdevs(o.counter_netdevs)) return usage(*why);
+  sc.device.counter_netdevs = o.counter_netdevs;
   sc.stall_ms = o.stall_ms;
   sc.log = [](const std::string& line) { fmt::print(stderr, "rocecfg probe server: {}\n", line); };
   // Block the stop signals before any thread starts, so only sigwait sees them.
@@ -181,6 +195,8 @@ int run_client(const Options& o, const Globals& g) {
 
   pc.local.device = o.device;
   pc.local.port = o.ib_port;
+  if (auto why = check_netdevs(o.counter_netdevs)) return usage(*why);
+  pc.local.counter_netdevs = o.counter_netdevs;
   if (o.gid_index >= 0) pc.local.gid_index = static_cast<uint32_t>(o.gid_index);
   if (!o.peer.empty()) {
     if (!o.peer_device.empty()) return usage("--peer and --peer-device exclude each other");
@@ -191,6 +207,7 @@ int run_client(const Options& o, const Globals& g) {
       return usage("loopback needs --device (and --peer-device for cross-device)");
     DeviceSelect server = pc.local;
     server.gid_index.reset();
+    server.counter_netdevs.clear();  // same host: the local snapshot reads them once
     if (!o.peer_device.empty()) server.device = o.peer_device;
     if (o.peer_gid_index >= 0) server.gid_index = static_cast<uint32_t>(o.peer_gid_index);
     pc.loopback_server = server;
@@ -216,9 +233,15 @@ int run_client(const Options& o, const Globals& g) {
   if (pc.load.tcp_streams && pc.load.tcp_host.empty())
     return usage("cannot tell where TCP load should go; give --load-target IP");
 
-  if (!g.json && isatty(STDERR_FILENO))
-    pc.progress = [](const std::string& line) { fmt::print(stderr, "probe: {}\n", line); };
+  std::optional<ProgressLine> progress;
+  if (!g.json && isatty(STDERR_FILENO)) {
+    progress.emplace();
+    pc.progress = [&progress](const std::string& line) { progress->note(line); };
+    pc.on_test_start = [&progress](const TestStart& t) { progress->test_started(t); };
+    pc.live_bytes = progress->live_bytes();
+  }
   auto report = run_probe(pc);
+  progress.reset();  // clears the line before the report
   if (!report) {
     fmt::print(stderr, "rocecfg probe: {}\n", report.error().to_string());
     return kRuntime;
@@ -280,6 +303,9 @@ const bool registered = register_command(
                       "allowed new sequence errors/retransmits per phase (default: profile, 0)");
        sub.add_option("--max-discards", o->max_discards,
                       "allowed new discards per phase (default: profile, 0)");
+       sub.add_option("--counters-netdev", o->counter_netdevs,
+                      "also snapshot this interface's counters (repeatable; the GID's interface "
+                      "and those below it are always read)");
        sub.add_flag("--ignore-emulation-retransmits", o->ignore_emulation_retransmits,
                     "do not judge timer retransmits (Soft-RoCE under emulation)");
        return std::function<int()>(

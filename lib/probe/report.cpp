@@ -1,5 +1,8 @@
 #include "probe/report.h"
 
+#include <map>
+#include <string_view>
+
 #include <fmt/format.h>
 
 namespace rocecfg::probe {
@@ -11,6 +14,23 @@ bool interesting(const std::string& key, uint64_t v) {
   auto colon = key.rfind(':');
   CounterClass c = classify(colon == std::string::npos ? key : key.substr(colon + 1));
   return c != CounterClass::other && c != CounterClass::packets;
+}
+
+// Per-priority pause, pause-duration and discard deltas of one phase, zeros
+// included: "priority 3: 0 pause frames" is evidence, a missing line is "not
+// measured". {priority: {key: delta}}.
+std::map<int, std::map<std::string, uint64_t>> per_priority(const CounterMap& delta) {
+  std::map<int, std::map<std::string, uint64_t>> out;
+  for (const auto& [key, v] : delta) {
+    auto colon = key.rfind(':');
+    std::string_view name = colon == std::string::npos ? std::string_view(key)
+                                                       : std::string_view(key).substr(colon + 1);
+    CounterClass c = classify(name);
+    if (c != CounterClass::pause && c != CounterClass::pause_duration && c != CounterClass::discard)
+      continue;
+    if (auto prio = counter_priority(name)) out[prio->value()][key] = v;
+  }
+  return out;
 }
 
 }  // namespace
@@ -56,6 +76,17 @@ std::string render_text(const ProbeReport& r, const Verdict& v) {
       if (interesting(k, d)) moved += fmt::format("  {}+{}", k, d);
     out += fmt::format("counters ({}, {:.1f} s):{}\n", pc.phase, pc.seconds,
                        moved.empty() ? "  no errors, drops, pauses or congestion marks" : moved);
+    auto prios = per_priority(pc.delta);
+    if (prios.empty()) {
+      out += fmt::format(
+          "  per priority ({}): no per-priority pause/discard counters on these ports\n", pc.phase);
+      continue;
+    }
+    for (const auto& [prio, counters] : prios) {
+      std::string line;
+      for (const auto& [k, d] : counters) line += fmt::format("  {}+{}", k, d);
+      out += fmt::format("  priority {} ({}):{}\n", prio, pc.phase, line);
+    }
   }
   out += fmt::format("\nverdict: {}\n", to_string(v.level));
   for (const Finding& f : v.findings)
@@ -110,8 +141,13 @@ nlohmann::json render_json(const ProbeReport& r, const Verdict& v) {
     json d = json::object();
     for (const auto& [k, val] : pc.delta)
       if (val) d[k] = val;
-    counters.push_back(
-        {{"phase", pc.phase}, {"seconds", pc.seconds}, {"delta", d}, {"errors", pc.errors}});
+    json prio = json::object();
+    for (const auto& [p, m] : per_priority(pc.delta)) prio[std::to_string(p)] = m;
+    counters.push_back({{"phase", pc.phase},
+                        {"seconds", pc.seconds},
+                        {"delta", d},
+                        {"per_priority", prio},
+                        {"errors", pc.errors}});
   }
   j["counters"] = std::move(counters);
   if (r.load)

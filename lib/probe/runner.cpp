@@ -101,6 +101,10 @@ Result<ProbeReport> run_probe(const ProbeConfig& cfg_in) {
 
   std::vector<std::string> phases{"idle"};
   if (!cfg.load.empty()) phases.push_back("loaded");
+  size_t test_count = 0, test_index = 0;
+  for (size_t k = 0; k < phases.size(); ++k)
+    for (size_t m = 0; m < cfg.sizes_bytes.size(); ++m)
+      test_count += (cfg.bandwidth ? 1 : 0) + (cfg.latency && cfg.op == Op::write ? 1 : 0);
   for (const std::string& phase : phases) {
     std::unique_ptr<LoadGenerator> load;
     if (phase == "loaded") {
@@ -134,7 +138,18 @@ Result<ProbeReport> run_probe(const ProbeConfig& cfg_in) {
         c.params.duration_ms = cfg.duration_ms;
         c.params.iterations = mode == Mode::lat ? cfg.lat_iterations : cfg.iterations;
         c.params.tos = cfg.tos;
-        say(fmt::format("{} {} {} ...", phase, to_string(mode), size_label(size)));
+        if (!cfg.on_test_start)
+          say(fmt::format("{} {} {} ...", phase, to_string(mode), size_label(size)));
+        if (cfg.live_bytes) cfg.live_bytes->store(0);
+        c.live_bytes = cfg.live_bytes;
+        if (cfg.on_test_start) {
+          // bandwidth: warm-up + window + cool-down (traffic.cpp's margins)
+          const double margin_s = std::clamp<uint32_t>(cfg.duration_ms / 5, 20, 1000) / 1000.0;
+          const bool by_time = c.params.iterations == 0;
+          double expected = 0;
+          if (by_time) expected = cfg.duration_ms / 1000.0 + (mode == Mode::bw ? 2 * margin_s : 0);
+          cfg.on_test_start(TestStart{phase, mode, size, ++test_index, test_count, expected});
+        }
         TestRecord rec{phase, mode, size, {}, {}};
         auto r = run_test(c);
         if (r)

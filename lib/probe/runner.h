@@ -4,6 +4,7 @@
 // fatal: every figure that could be measured is reported.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -15,6 +16,14 @@
 #include "probe/session.h"
 
 namespace rocecfg::probe {
+
+struct TestStart {
+  std::string phase;  // "idle" or "loaded"
+  Mode mode = Mode::bw;
+  uint32_t size_bytes = 0;
+  size_t index = 0, count = 0;  // this is test index (1-based) of count
+  double expected_s = 0;        // measured window with margins; 0 in iteration mode
+};
 
 struct ProbeConfig {
   // Peer mode: a server runs at host:port. Loopback modes: `loopback_server`
@@ -40,6 +49,11 @@ struct ProbeConfig {
   uint32_t timeout_ms = 15000;  // per test
   uint32_t stall_ms = 3000;
   std::function<void(const std::string&)> progress;  // one line per step; may be empty
+  // Called as each test starts (may be empty): what a progress display shows.
+  std::function<void(const TestStart&)> on_test_start;
+  // Caller-owned: set to 0 as each test starts, then to the bytes completed so
+  // far in a bandwidth test (live Gb/s for a display).
+  std::atomic<uint64_t>* live_bytes = nullptr;
 };
 
 struct TestRecord {

@@ -1,7 +1,10 @@
 #include "probe/session.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "probe/netdevs.h"
 #include "probe/socket.h"
 #include "probe/traffic.h"
 
@@ -67,7 +70,7 @@ Result<TestOutcome> run_test(const ClientConfig& cfg) {
   out.remote_gid_index = remote->gid_index;
   if (cfg.on_running) cfg.on_running();
 
-  LoopLimits lim{deadline, cfg.stall_ms, cfg.stop, cfg.gentle, s};
+  LoopLimits lim{deadline, cfg.stall_ms, cfg.stop, cfg.gentle, s, cfg.live_bytes};
   if (cfg.params.mode == Mode::lat) {
     auto lat = run_lat_client(**qs, lim);
     if (!lat) {
@@ -120,10 +123,22 @@ Result<CounterMap> snapshot_device(const DeviceSelect& sel) {
   // a probe run); the sysfs walk otherwise.
   auto open = Device::find(device);
   auto table = open ? open->gid_table(sel.port) : read_gid_table(sel.fs, device, sel.port);
-  if (table) {
-    if (auto gid = select_gid(*table, sel.gid_index); gid && !gid->entry.netdev.empty()) {
-      if (auto nd = snapshot_netdev(sel.fs, gid->entry.netdev)) out->merge(*nd);
-    }
+  std::vector<std::string> netdevs;
+  if (table)
+    if (auto gid = select_gid(*table, sel.gid_index); gid && !gid->entry.netdev.empty())
+      netdevs = counter_netdevs(sel.fs, gid->entry.netdev);
+  for (const std::string& extra : sel.counter_netdevs)
+    if (std::find(netdevs.begin(), netdevs.end(), extra) == netdevs.end()) netdevs.push_back(extra);
+  for (const std::string& nd : netdevs) {
+    // sysfs statistics (packets, drops) and the driver's ethtool statistics
+    // (per-priority pause and discards); a netdev without either adds nothing.
+    if (auto st = snapshot_netdev(sel.fs, nd)) out->merge(*st);
+    auto et = snapshot_ethtool(nd);
+    if (et)
+      out->merge(*et);
+    else if (std::find(sel.counter_netdevs.begin(), sel.counter_netdevs.end(), nd) !=
+             sel.counter_netdevs.end())
+      return wrap(et.error(), "counters");  // one the user asked for by name
   }
   return out;
 }

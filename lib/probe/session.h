@@ -42,9 +42,10 @@ struct ClientConfig {
   TestParams params;
   uint32_t timeout_ms = 15000;  // the whole test: connect, setup, traffic, teardown
   uint32_t stall_ms = 3000;
-  const std::atomic<bool>* stop = nullptr;  // background load only
-  bool gentle = false;                      // background load only
-  std::function<void()> on_running;         // called once traffic starts
+  const std::atomic<bool>* stop = nullptr;      // background load only
+  bool gentle = false;                          // background load only
+  std::function<void()> on_running;             // called once traffic starts
+  std::atomic<uint64_t>* live_bytes = nullptr;  // bandwidth: bytes completed so far
 };
 
 struct TestOutcome {

@@ -237,6 +237,8 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
       if (i >= qps.size()) continue;
       qps[i].completed += covered;
       total_done += covered;
+      if (lim.live_bytes)
+        lim.live_bytes->store(total_done * p.size_bytes, std::memory_order_relaxed);
       if (!by_time || (now >= sample_begin && now < sample_end)) {
         bytes += covered * p.size_bytes;
         messages += covered;

@@ -21,6 +21,7 @@ struct LoopLimits {
   const std::atomic<bool>* stop = nullptr;  // background load: stop when set
   bool gentle = false;  // background load: yield the CPU when idle instead of spinning
   int control_fd = -1;  // client: the peer closing this mid-test means it died
+  std::atomic<uint64_t>* live_bytes = nullptr;  // bandwidth client: bytes completed so far
 };
 
 // Bandwidth: posts WRITE/READ/SEND on all QPs round-robin, tx_depth in flight

@@ -16,6 +16,12 @@ const SwitchEntry* Inventory::find_switch(const std::string& name) const {
   return nullptr;
 }
 
+const HostEntry* Inventory::find_host(const std::string& name) const {
+  for (const HostEntry& h : hosts)
+    if (h.name == name) return &h;
+  return nullptr;
+}
+
 const std::vector<std::string>& known_vendors() {
   static const std::vector<std::string> vendors{"cumulus", "sonic",     "eos",
                                                 "nxos",    "huawei-ce", "h3c"};
@@ -148,16 +154,32 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
       r.error(*hosts, "host", "must be an array of tables ([[host]])");
     } else {
       size_t i = 0;
+      std::vector<std::pair<const toml::node*, size_t>> peers;
       for (const toml::node& n : *hosts->as_array()) {
         const toml::table& t = *n.as_table();
         std::string p = fmt::format("host[{}]", i++);
-        r.check_keys(t, p, {"name", "address", "interfaces"});
+        r.check_keys(t, p, {"name", "address", "interfaces", "probe_peer"});
         HostEntry h;
         h.name = checked(r, t, "name", p, name_grammar(), "letters, digits, '.', '_', '-'", true);
         h.address =
             checked(r, t, "address", p, address_grammar(), "a host name or IP address", false);
         h.interfaces = strings(r, t, "interfaces", p, interface_grammar(), "a netdev name");
+        h.probe_peer = checked(r, t, "probe_peer", p, name_grammar(), "a [[host]] name", false);
+        if (!h.probe_peer.empty()) peers.emplace_back(t.get("probe_peer"), inv.hosts.size());
         inv.hosts.push_back(std::move(h));
+      }
+      // Peers may be listed after the host that names them: checked at the end.
+      for (const auto& [node, index] : peers) {
+        const HostEntry& h = inv.hosts[index];
+        const HostEntry* peer = inv.find_host(h.probe_peer);
+        std::string key = fmt::format("host[{}].probe_peer", index);
+        if (!peer)
+          r.error(*node, key,
+                  fmt::format("\"{}\" is not a [[host]] of this inventory", h.probe_peer));
+        else if (peer == &h)
+          r.error(*node, key, "a host cannot probe itself over the wire (use gate --loopback)");
+        else if (peer->address.empty())
+          r.error(*node, key, fmt::format("host \"{}\" has no address to probe", h.probe_peer));
       }
     }
   }

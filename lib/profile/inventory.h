@@ -28,6 +28,7 @@ struct HostEntry {
   std::string name;
   std::string address;
   std::vector<std::string> interfaces;  // netdev names; empty: discover
+  std::string probe_peer;  // another [[host]]'s name: where `rocecfg gate` sends its short probe
 };
 
 struct Inventory {
@@ -35,6 +36,7 @@ struct Inventory {
   std::vector<SwitchEntry> switches;
   std::vector<HostEntry> hosts;
   const SwitchEntry* find_switch(const std::string& name) const;
+  const HostEntry* find_host(const std::string& name) const;
 };
 
 const std::vector<std::string>& known_vendors();

@@ -48,4 +48,43 @@ password_env = "NOT-A-VAR"
           "inv.toml:7:16: error: switch[0].password_env: \"NOT-A-VAR\" is not valid (allowed: an "
           "environment variable name)\n");
   }
+
+  TEST_CASE("a host names its gate probe peer; unknown, self and address-less peers are refused") {
+    auto ok = profile::load_inventory_text(R"([[host]]
+name = "node7"
+address = "10.0.0.7"
+probe_peer = "node8"
+
+[[host]]
+name = "node8"
+address = "10.0.0.8"
+)",
+                                           "inv.toml");
+    INFO(ok.diagnostics.render());
+    REQUIRE(ok.value);
+    CHECK(ok.value->find_host("node7")->probe_peer == "node8");
+    CHECK(ok.value->find_host("node8")->address == "10.0.0.8");
+    CHECK_FALSE(ok.value->find_host("node9"));
+
+    auto bad = profile::load_inventory_text(R"([[host]]
+name = "a"
+probe_peer = "nosuch"
+[[host]]
+name = "b"
+probe_peer = "b"
+[[host]]
+name = "c"
+probe_peer = "a"
+)",
+                                            "inv.toml");
+    CHECK_FALSE(bad.value);
+    std::string out;
+    for (const Diagnostic& d : bad.diagnostics.all()) out += d.headline() + "\n";
+    CHECK(out ==
+          "inv.toml:3:14: error: host[0].probe_peer: \"nosuch\" is not a [[host]] of this "
+          "inventory\n"
+          "inv.toml:6:14: error: host[1].probe_peer: a host cannot probe itself over the wire (use "
+          "gate --loopback)\n"
+          "inv.toml:9:14: error: host[2].probe_peer: host \"a\" has no address to probe\n");
+  }
 }

@@ -1,6 +1,8 @@
 // rocecfg gate PROFILE: the pre-job health verdict (lib/gate/gate.h). Wires the
 // real host backend (audit), the probe engine and the clock into the gate and
 // prints one summary line a scheduler log can grep.
+#include <unistd.h>
+
 #include <chrono>
 #include <ctime>
 #include <thread>
@@ -86,6 +88,30 @@ gate::GateEnv real_env(const profile::Intent& intent) {
   return e;
 }
 
+// The probe peer: --peer as given, where an inventory host of that name
+// stands for its address; without --peer (and --loopback), this host's
+// probe_peer in the inventory. Empty: no probe. nullopt: bad inventory.
+std::optional<std::string> resolve_peer(const GateArgs& a, const Globals& g) {
+  if (g.inventory.empty() || !a.loopback.empty()) return a.peer;
+  std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+  if (!inv) return std::nullopt;
+  if (!a.peer.empty()) {
+    auto colon = a.peer.rfind(':');
+    const profile::HostEntry* h = inv->find_host(a.peer.substr(0, colon));
+    if (!h || h->address.empty()) return a.peer;
+    return h->address + (colon == std::string::npos ? "" : a.peer.substr(colon));
+  }
+  std::string me = a.host;
+  if (me.empty()) {
+    char buf[256] = {};
+    if (::gethostname(buf, sizeof buf - 1) == 0) me = buf;
+  }
+  const profile::HostEntry* self = inv->find_host(me);
+  if (!self || self->probe_peer.empty()) return std::string();
+  return inv->find_host(self->probe_peer)
+      ->address;  // the loader checked it exists, with an address
+}
+
 int run_gate_verb(const GateArgs& a, const Globals& g) {
   auto usage = [](const std::string& m) {
     fmt::print(stderr, "rocecfg gate: {}\n", m);
@@ -107,9 +133,11 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
   o.counter_window_ms = a.window_ms;
   o.state_path = a.no_state ? std::string() : a.state;
   o.max_flaps = a.max_flaps;
+  std::optional<std::string> peer = resolve_peer(a, g);
+  if (!peer) return kUsage;
   o.max_pause_per_s = a.max_pause_per_s;
   o.max_paused_fraction = a.max_paused_percent / 100.0;
-  if (!a.peer.empty() || !a.loopback.empty()) {
+  if (!peer->empty() || !a.loopback.empty()) {
     probe::ProbeConfig pc;
     // One large message size, bandwidth only: the cheapest test that still
     // crosses the wire with full-size packets (small-packet-only probes miss
@@ -122,12 +150,12 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
     pc.timeout_ms = o.budget_ms;
     pc.stall_ms = std::min<uint32_t>(pc.stall_ms, o.budget_ms);
     pc.local.device = a.device;
-    if (!a.peer.empty()) {
-      auto colon = a.peer.rfind(':');
-      pc.host = a.peer.substr(0, colon);
+    if (!peer->empty()) {
+      auto colon = peer->rfind(':');
+      pc.host = peer->substr(0, colon);
       if (colon != std::string::npos) {
         try {
-          pc.port = static_cast<uint16_t>(std::stoul(a.peer.substr(colon + 1)));
+          pc.port = static_cast<uint16_t>(std::stoul(peer->substr(colon + 1)));
         } catch (const std::exception&) {
           return usage(fmt::format("--peer {}: expected HOST or HOST:PORT", a.peer));
         }
@@ -184,8 +212,10 @@ const bool registered = register_command(
        sub.add_option("--max-flaps", a->max_flaps,
                       "link flaps since the last run tolerated (warned) before unhealthy")
            ->capture_default_str();
-       auto* peer = sub.add_option("--peer", a->peer,
-                                   "short probe to a `rocecfg probe server` at HOST[:PORT]");
+       auto* peer = sub.add_option(
+           "--peer", a->peer,
+           "short probe to a `rocecfg probe server` at HOST[:PORT] (an --inventory host name "
+           "stands for its address; default: this host's probe_peer in the --inventory)");
        sub.add_option("--loopback", a->loopback,
                       "short probe between two local RDMA devices DEV_A,DEV_B")
            ->excludes(peer);

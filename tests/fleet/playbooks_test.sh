@@ -121,5 +121,32 @@ else
   check "with the gate's own reason" grep -q 'local1 | unhealthy: devices: no RDMA device with an Ethernet port' "$work/out"
 fi
 
+# 9. the fleet audit summary from the real binary's JSON (not the fake's): a
+#    veth in a namespace of our own, audited against an MTU profile (root).
+if [ "$(id -u)" = 0 ]; then
+  ns=rocecfg-fleet-$$
+  ip netns add "$ns" && ip -n "$ns" link add rcfg0 type veth peer name rcfg1
+  printf '#!/bin/sh\nexec ip netns exec %s %s "$@" --interface rcfg0\n' "$ns" "$real_bin" > "$work/real-in-ns"
+  chmod +x "$work/real-in-ns"
+  cat > "$work/hosts.ini" <<INI
+[roce]
+ns1 ansible_connection=local ansible_become=false ansible_python_interpreter=/usr/bin/python3 rocecfg_bin=$work/real-in-ns
+INI
+  play audit.yml -e rocecfg_profile="$src/tests/host/profiles/mtu-9000.toml" -e rocecfg_audit_dir="$work/real-audit"
+  check "audit play with the real binary succeeds (rc $rc)" [ "$rc" = 0 ]
+  check "summary from real JSON: 1 drifted host, 1 step, knob mtu 1500 -> 9000" python3 - "$work/real-audit/summary.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+r = s["results"][0]
+ok = (s["hosts"], s["drifted"]) == (1, 1) and r["exit_code"] == 1 and r["drift_steps"] == 1
+d = r["drift"][0]
+ok = ok and (d["target"], d["knob"], d["before"], d["after"]) == ("rcfg0", "mtu", 1500, 9000)
+sys.exit(0 if ok else 1)
+PY
+  ip netns del "$ns"
+else
+  echo "skip: the real-JSON audit case needs root (network namespace)"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -72,9 +72,10 @@ TEST_SUITE("switch adapters offline") {
     CHECK_FALSE(e4.pfc_watchdog);
     CHECK(model::knob_value_text(legacy->global, model::Knob::ecn) == "min=150KB max=1500KB p=10%");
     CHECK(legacy->global.dscp_priority->at(26) == 3);
-    // Schedulers through references and range keys; queue 5 and 7 unbound.
+    // Schedulers through references and range keys; queue 5 and 7 unbound;
+    // DWRR weights 14/14/14/15/15 as shares of 100.
     CHECK(model::knob_value_text(e0, model::Knob::ets) ==
-          "prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,strict,ets bw=14,14,14,15,15,0,0,0");
+          "prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,strict,ets bw=20,19,19,21,21,0,0,0");
     CHECK(model::knob_value_text(e4, model::Knob::ets) ==
           "prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,ets,ets bw=0,0,0,0,0,0,0,0");
     // Headroom is the xoff of the static profile on the lossless PG; a

@@ -129,7 +129,7 @@ TEST_SUITE("sonic over ssh") {
     CHECK(drift[0].find(",48:1,") != std::string::npos);
     CHECK(drift[1] ==
           "Ethernet0 ets prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,ets,ets "
-          "bw=50,0,0,50,0,0,14,0");
+          "bw=44,0,0,44,0,0,12,0");
     CHECK(drift[2] == "Ethernet4 pfc none");
   }
 

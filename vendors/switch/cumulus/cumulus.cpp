@@ -106,14 +106,18 @@ class CumulusAdapter final : public sw::Adapter {
       if (!d) e.message += "; also failed to detach the pending revision: " + d.error().message;
       return std::unexpected(e);
     };
-    if (auto r = session.run("nv config detach"); !r) return std::unexpected(r.error());
-    for (size_t i = 0; i < commands.size(); i += kStageChunk) {
+    // detach && set ... && apply as one exec when it fits: every exec is an
+    // SSH channel and, on a real switch, an `nv` start-up of its own. The
+    // chain stops at the first failure, before the apply.
+    std::vector<std::string> all{"nv config detach"};
+    all.insert(all.end(), commands.begin(), commands.end());
+    all.push_back("nv config apply -y");
+    for (size_t i = 0; i < all.size(); i += kStageChunk) {
       std::vector<std::string> chunk(
-          commands.begin() + static_cast<long>(i),
-          commands.begin() + static_cast<long>(std::min(commands.size(), i + kStageChunk)));
+          all.begin() + static_cast<long>(i),
+          all.begin() + static_cast<long>(std::min(all.size(), i + kStageChunk)));
       if (auto r = session.run_all(chunk); !r) return discard(r.error());
     }
-    if (auto r = session.run("nv config apply -y"); !r) return discard(r.error());
     return {};
   }
 };

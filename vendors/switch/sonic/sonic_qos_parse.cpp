@@ -1,10 +1,12 @@
 // CONFIG_DB scheduling and buffers -> the shared model, per port.
 //
 // ETS: a queue's scheduler is QUEUE|<port>|<q>.scheduler -> SCHEDULER|<name>
-// {type STRICT | DWRR | WRR, weight 1..100}. rocecfg writes the class's
-// percentage as its DWRR weight, so weights read back as percentages; weights
-// someone else wrote (the template's 14/15) read as they are, which is drift
-// from a 50/50 intent, as it should be. A queue with no scheduler runs on the
+// {type STRICT | DWRR | WRR, weight 1..100}. DWRR weights are relative, so a
+// class's share is its weight over the port's weighted total, in whole
+// percent by largest remainder (ties to the lower queue): rocecfg writes
+// percentages that sum to 100 and reads them back unchanged; the template's
+// 14/14/14/15/15 reads as 20/19/19/21/21, drift from 50/50 as it should be,
+// and `rocecfg import` gets shares that sum to 100. A queue with no scheduler runs on the
 // platform default and reads as ETS 0 %: SONiC has no 0-weight DWRR, so that is
 // how a 0 % class is expressed. Priority -> class is the port's
 // TC_TO_QUEUE_MAP (identity when it has none, as in the community template).
@@ -14,6 +16,8 @@
 // (BUFFER_PG|<port>|<pgs>, keys may be ranges "3-4"): its xoff, when every
 // lossless PG has the same static profile. "NULL" or no profile means the
 // dynamic buffer model computes headroom itself: no fixed headroom to report.
+#include <array>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -24,6 +28,30 @@ namespace rocecfg::vendors::sonic {
 using nlohmann::json;
 
 namespace {
+
+// Relative weights -> whole percentages summing to 100 (largest remainder,
+// ties to the lower index); all zero stays all zero.
+std::array<uint8_t, 8> shares_percent(const std::array<uint64_t, 8>& weight) {
+  uint64_t total = 0;
+  for (uint64_t w : weight) total += w;
+  std::array<uint8_t, 8> out{};
+  if (total == 0) return out;
+  std::array<uint64_t, 8> remainder{};
+  unsigned given = 0;
+  for (unsigned q = 0; q < 8; ++q) {
+    out[q] = static_cast<uint8_t>(weight[q] * 100 / total);
+    remainder[q] = weight[q] * 100 % total;
+    given += out[q];
+  }
+  for (; given < 100; ++given) {
+    unsigned best = 0;
+    for (unsigned q = 1; q < 8; ++q)
+      if (remainder[q] > remainder[best]) best = q;
+    ++out[best];
+    remainder[best] = 0;
+  }
+  return out;
+}
 
 Result<model::Ets> port_ets(const json& db, const std::string& port,
                             const std::map<unsigned, std::string>& queue_scheduler) {
@@ -44,6 +72,7 @@ Result<model::Ets> port_ets(const json& db, const std::string& port,
       }
   }
   const json& schedulers = db_table(db, "SCHEDULER");
+  std::array<uint64_t, 8> weight{};
   for (unsigned q = 0; q < 8; ++q) {
     e.tc_tsa[q] = model::Tsa::ets;
     auto it = queue_scheduler.find(q);
@@ -62,8 +91,9 @@ Result<model::Ets> port_ets(const json& db, const std::string& port,
                   fmt::format("unknown scheduler type {:?}", type));
     auto w = db_number(s.value("weight", json("0")), "SCHEDULER|" + it->second + ".weight", 100);
     if (!w) return std::unexpected(w.error());
-    e.tc_bandwidth_percent[q] = static_cast<uint8_t>(*w);
+    weight[q] = *w;
   }
+  e.tc_bandwidth_percent = shares_percent(weight);
   return e;
 }
 

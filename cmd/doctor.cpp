@@ -12,6 +12,8 @@
 #include "load_or_report.h"
 #include "nic/registry.h"
 #include "probe/counters.h"
+#include "switch/fleet.h"
+#include "switch_verbs.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -29,9 +31,19 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
     in.intent = load_profile_or_report(a.profile, g.json);
     if (!in.intent) return kUsage;
     in.profile_path = a.profile;
-    // A --inventory adds the switch half: validated here; the switch MTU and
-    // classification come from the profile's switch settings.
-    if (!g.inventory.empty() && !load_inventory_or_report(g.inventory, g.json)) return kUsage;
+    // A --inventory adds the switch half, read live: every switch's audit
+    // against the profile (SSH, strict host keys), compared with this host.
+    if (!g.inventory.empty()) {
+      std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+      if (!inv) return kUsage;
+      std::vector<sw::FleetSwitch> fleet;
+      for (const profile::SwitchEntry& e : inv->switches) fleet.push_back(fleet_entry(e, false));
+      model::Settings want = in.intent->switch_settings();
+      in.switch_audits = [fleet, want] {
+        return sw::run_switches(fleet, want, sw::FleetMode::audit, 16);
+      };
+      in.switch_fix = fmt::format("rocecfg apply {} --inventory {}", a.profile, g.inventory);
+    }
   }
   // Host observation through lib/host; one socket and backend for all interfaces.
   std::shared_ptr<host::NlSockPtr> sock;

@@ -31,23 +31,6 @@ std::string expand_home(const std::string& path) {
   return path;
 }
 
-sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new) {
-  sw::FleetSwitch f;
-  f.ssh.name = e.name;
-  f.ssh.host = e.address;
-  f.ssh.port = e.port;
-  f.ssh.user = e.user;
-  f.ssh.identity_file = expand_home(e.identity_file);
-  f.ssh.password_env = e.password_env;
-  f.ssh.known_hosts = expand_home(e.known_hosts);
-  f.ssh.connect_timeout_ms = e.connect_timeout_ms;
-  f.ssh.command_timeout_ms = e.command_timeout_ms;
-  f.ssh.accept_new_host_key = accept_new;
-  f.vendor = e.vendor;
-  f.interfaces = e.interfaces;
-  return f;
-}
-
 json drift_json(const plan::Plan& p) {
   json out = json::array();
   for (const plan::Step& s : p.steps)
@@ -154,6 +137,23 @@ int run(const profile::Intent& intent, const SwitchVerbOptions& o, sw::FleetMode
 }
 
 }  // namespace
+
+sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new) {
+  sw::FleetSwitch f;
+  f.ssh.name = e.name;
+  f.ssh.host = e.address;
+  f.ssh.port = e.port;
+  f.ssh.user = e.user;
+  f.ssh.identity_file = expand_home(e.identity_file);
+  f.ssh.password_env = e.password_env;
+  f.ssh.known_hosts = expand_home(e.known_hosts);
+  f.ssh.connect_timeout_ms = e.connect_timeout_ms;
+  f.ssh.command_timeout_ms = e.command_timeout_ms;
+  f.ssh.accept_new_host_key = accept_new;
+  f.vendor = e.vendor;
+  f.interfaces = e.interfaces;
+  return f;
+}
 
 int apply_switches(const profile::Intent& intent, const SwitchVerbOptions& options) {
   return run(intent, options, options.dry_run ? sw::FleetMode::dry_run : sw::FleetMode::apply);

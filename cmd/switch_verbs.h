@@ -5,6 +5,8 @@
 #include <string>
 
 #include "profile/intent.h"
+#include "profile/inventory.h"
+#include "switch/fleet.h"
 
 namespace rocecfg::cmd {
 
@@ -12,6 +14,9 @@ namespace rocecfg::cmd {
 // commands/YAML, traffic.conf) against the profile. Every interface found in
 // the file is audited. Prints drift (text or JSON); returns kOk, kDrift, or
 // kUsage for an unknown vendor / unreadable or unparsable file.
+// An inventory switch as the fleet runner takes it (~ in key paths expanded).
+sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new_host_keys);
+
 int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
                       const std::string& file, bool json);
 

@@ -2,6 +2,7 @@
 // kernel log, IRQ/NUMA locality. The QoS chain is in doctor_qos.cpp.
 #include "gate/doctor.h"
 #include "gate/doctor_link.h"
+#include "gate/doctor_switch.h"
 
 #include <algorithm>
 #include <set>
@@ -228,6 +229,7 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
   host::HostInventory inv = host::discover(fs);
   std::vector<host::Netdev> netdevs;
   std::vector<Finding> out;
+  std::optional<HostSide> host_side;  // the first interface, for the switch comparison
   if (in.interfaces.empty()) {
     netdevs = inv.netdevs;
   } else {
@@ -263,6 +265,10 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
         }
     check_link(fs, sysfs, n, port, rdma_device, out);
     check_mtu(n, port, rdma_device, in.intent, in.profile_path, out);
+    if (!host_side) {
+      host_side = HostSide{n.name, in.intent ? in.intent->host_settings() : model::Settings{}};
+      if (n.mtu_bytes) host_side->settings.mtu_bytes = n.mtu_bytes;  // what the netdev runs
+    }
     std::optional<model::Settings> pfc_seen;
     if (in.intent) {
       std::optional<model::Settings> observed;
@@ -278,6 +284,13 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
                       "run as root; `rocecfg audit` shows per-knob errors"));
       }
       pfc_seen = observed;
+      if (observed && host_side->ifname == n.name) {
+        // what the NIC runs, where it reports it; the profile's value elsewhere
+        model::Settings merged = host_side->settings;
+        if (observed->pfc_enabled) merged.pfc_enabled = observed->pfc_enabled;
+        if (observed->dscp_priority) merged.dscp_priority = observed->dscp_priority;
+        host_side->settings = merged;
+      }
       std::vector<Finding> qos = check_qos_chain(n.name, *in.intent, observed, in.profile_path);
       out.insert(out.end(), qos.begin(), qos.end());
     }
@@ -290,6 +303,12 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
     }
     if (in.offloads) check_offloads(n.name, in.offloads(n.name), out);
     check_numa(fs, n, out);
+  }
+  if (in.switch_audits && in.intent) {
+    HostSide h = host_side ? *host_side : HostSide{"this host", in.intent->host_settings()};
+    std::vector<Finding> sw =
+        check_switches(in.switch_audits(), in.intent->switch_settings(), h, in.switch_fix);
+    out.insert(out.end(), sw.begin(), sw.end());
   }
   check_kernel_log(in.kernel_log, out);
   // Problems first, then warnings, info, ok; stable within a severity.

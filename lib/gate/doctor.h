@@ -19,6 +19,10 @@
 #include "probe/counters.h"
 #include "profile/intent.h"
 
+namespace rocecfg::sw {
+struct SwitchResult;  // switch/engine.h (not included: its names clash with gate's in tests)
+}
+
 namespace rocecfg::gate {
 
 enum class Severity { ok, info, warning, problem };
@@ -45,6 +49,10 @@ struct DoctorInput {
   std::function<Result<host::LinkPause>(const std::string& ifname)> link_pause;
   std::function<Result<host::Offloads>(const std::string& ifname)> offloads;
   std::function<Result<probe::CounterMap>(const std::string& ifname)> ethtool_stats;
+  // With an inventory: each switch's audit against the profile, read live
+  // (lib/switch over SSH); compared with the first interface's host side.
+  std::function<std::vector<sw::SwitchResult>()> switch_audits;
+  std::string switch_fix = "rocecfg apply PROFILE --inventory INV";
   std::string profile_path = "PROFILE";  // for the fix commands
 };
 

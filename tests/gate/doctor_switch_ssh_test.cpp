@@ -1,0 +1,64 @@
+// doctor --inventory end to end: the switch side read live through a real
+// sshd and the Cumulus emulator (tests/switch/emu: the stand-in for the
+// device), compared with the host's side of the profile.
+#include <doctest/doctest.h>
+
+#include "gate/doctor.h"
+#include "profile/load.h"
+#include "switch/fleet.h"
+#include "switch_fixtures.h"
+#include "temp_dir.h"
+
+namespace gate = rocecfg::gate;
+namespace sw = rocecfg::sw;
+
+TEST_SUITE("doctor.switch.ssh") {
+  TEST_CASE("a switch whose PFC and DSCP map moved off the host's priority is named with the fix") {
+    sw::testing::SshdFixture fx({"cumulus:1"});
+    auto loaded = rocecfg::profile::load_profile(ROCECFG_SOURCE_DIR "/profiles/roce-lossless.toml");
+    REQUIRE(loaded.value);
+    const rocecfg::profile::Intent& intent = *loaded.value;
+    sw::FleetSwitch f;
+    f.ssh = fx.target(0);
+    f.vendor = "cumulus";
+    f.interfaces = {"swp1-4"};
+    // Someone configured the switch by hand: PFC and RoCE's DSCP on priority 4.
+    rocecfg::model::Settings wrong = intent.switch_settings();
+    wrong.pfc_enabled = rocecfg::PriorityMask(0x10);
+    (*wrong.dscp_priority)[26] = 4;
+    REQUIRE(sw::run_switches({f}, wrong, sw::FleetMode::apply, 1)[0].outcome ==
+            sw::SwitchOutcome::applied);
+
+    gate::test::TempDir t;  // a host without RDMA devices: the host side is the profile's
+    gate::DoctorInput in;
+    in.root = t.path();
+    in.intent = intent;
+    in.switch_audits = [&] {
+      return sw::run_switches({f}, intent.switch_settings(), sw::FleetMode::audit, 1);
+    };
+    in.switch_fix = "rocecfg apply P --inventory I";
+    std::vector<std::string> seen, fixes;
+    for (const gate::Finding& x : gate::run_doctor(in))
+      if (x.check == "pfc" || x.check == "dscp") {
+        CHECK(x.severity == gate::Severity::problem);
+        seen.push_back(x.seen);
+        fixes.push_back(x.fix);
+      }
+    const std::string name = fx.switches()[0].name;
+    CHECK(seen == std::vector<std::string>{
+                      name + " PFC on priority 4, host this host PFC on priority 3",
+                      name + " classifies DSCP 26 to priority 4, host this host to priority 3"});
+    CHECK(fixes == std::vector<std::string>(2, "rocecfg apply P --inventory I --switch " + name));
+
+    // repaired with rocecfg apply: the same doctor says the switch agrees
+    REQUIRE(sw::run_switches({f}, intent.switch_settings(), sw::FleetMode::apply, 1)[0].outcome ==
+            sw::SwitchOutcome::applied);
+    bool in_sync = false;
+    for (const gate::Finding& x : gate::run_doctor(in)) {
+      CHECK_FALSE(x.check == "pfc");
+      if (x.check == "switch")
+        in_sync = x.seen == name + ": MTU, PFC, DSCP map and ECN as the profile says (read live)";
+    }
+    CHECK(in_sync);
+  }
+}

@@ -111,6 +111,12 @@ int run_server(const Options& o) {
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  // A missing device is a setup failure now, not one error per client later.
+  auto device = Device::open(o.device);
+  if (!device) {
+    fmt::print(stderr, "rocecfg probe: {}\n", device.error().to_string());
+    return kRuntime;
+  }
   auto server = Server::start(sc);
   if (!server) {
     fmt::print(stderr, "rocecfg probe: {}\n", server.error().to_string());

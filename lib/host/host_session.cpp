@@ -15,6 +15,10 @@ void observe_all(LinuxHost& host, const std::vector<std::string>& interfaces,
                  const model::Settings& intent, SessionReport& r) {
   for (const std::string& ifname : interfaces) {
     Observation o = host.observe(ifname, intent);
+    if (!o.found) {
+      r.targets.push_back(std::move(o));
+      continue;
+    }
     // A knob that could not be read is reported as unreadable, not as drift
     // from "-": we do not know its value.
     model::Settings want = intent;
@@ -59,9 +63,13 @@ SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfa
     unreadable |= !o.unreadable.empty();
     for (const Error& e : o.refusals) missing |= e.kind == ErrorKind::not_found;
   }
-  if (!r.plan.empty())
+  // A named interface that does not exist is an error, not a clean or
+  // drifted host: the audit could not look at what it was asked to.
+  if (missing)
+    r.exit_code = kRuntime;
+  else if (!r.plan.empty())
     r.exit_code = kDrift;
-  else if (unreadable || missing)
+  else if (unreadable)
     r.exit_code = kRuntime;
   else
     r.exit_code = kOk;

@@ -89,6 +89,7 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
   Result<Target*> found = target(ifname);
   if (!found) {
     o.netdev.name = ifname;
+    o.found = false;
     o.refusals.push_back(found.error());
     return o;
   }

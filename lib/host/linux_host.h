@@ -39,6 +39,9 @@ struct Observation {
   // Reasons apply must not touch this interface at all (DCB owned by an LLDP
   // agent or firmware, DCB asked of a netdev without DCB).
   std::vector<Error> refusals;
+  // False when the interface itself could not be looked up (no such netdev):
+  // nothing was observed, so there is nothing to compare and no drift to report.
+  bool found = true;
   // Worth saying but not wrong ("MTU 1500 limits the RoCE path MTU to 1024").
   std::vector<std::string> warnings;
 };

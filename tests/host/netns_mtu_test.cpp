@@ -23,16 +23,22 @@ model::Settings mtu_intent(uint32_t mtu) {
   return s;
 }
 
+// The backend as rocecfg builds it. Constructed after the test's
+// NetnsFixture, so its route socket talks to the test namespace.
+struct HostBackend {
+  host::FsRoot fs{"/"};
+  host::NlSockPtr sock = host::open_route_socket().value();
+  host::LinuxHost host{fs, sock.get()};
+};
+
 }  // namespace
 
 TEST_SUITE("netns") {
   TEST_CASE("apply sets the MTU, audit agrees, hand-made drift is found and repaired" *
             doctest::skip(!test::have_root())) {
     test::NetnsFixture ns;
-    host::FsRoot fs("/");
-    auto sock = host::open_route_socket();
-    REQUIRE(sock);
-    host::LinuxHost backend(fs, sock->get());
+    HostBackend b;
+    host::LinuxHost& backend = b.host;
     std::vector<std::string> ifs{"rcfg0", "rcfg1"};
 
     host::SessionReport applied = host::run_apply(backend, ifs, mtu_intent(9000), false);
@@ -69,10 +75,8 @@ TEST_SUITE("netns") {
 
   TEST_CASE("dry run prints the plan and changes nothing" * doctest::skip(!test::have_root())) {
     test::NetnsFixture ns;
-    host::FsRoot fs("/");
-    auto sock = host::open_route_socket();
-    REQUIRE(sock);
-    host::LinuxHost backend(fs, sock->get());
+    HostBackend b;
+    host::LinuxHost& backend = b.host;
     host::SessionReport r = host::run_apply(backend, {"rcfg0"}, mtu_intent(4000), true);
     CHECK(r.exit_code == 0);
     CHECK(host::render_apply_text(r, false) ==
@@ -87,10 +91,8 @@ TEST_SUITE("netns") {
   TEST_CASE("DCB on veth: a clear error naming the interface, nothing changed" *
             doctest::skip(!test::have_root())) {
     test::NetnsFixture ns;
-    host::FsRoot fs("/");
-    auto sock = host::open_route_socket();
-    REQUIRE(sock);
-    host::LinuxHost backend(fs, sock->get());
+    HostBackend b;
+    host::LinuxHost& backend = b.host;
     model::Settings intent = mtu_intent(9000);
     intent.pfc_enabled = PriorityMask(0x08);
     host::SessionReport r = host::run_apply(backend, {"rcfg0"}, intent, false);
@@ -116,10 +118,8 @@ TEST_SUITE("netns") {
     test::NetnsFixture ns;
     // macvlan cannot exceed its lower device's MTU: the kernel says EINVAL.
     sh(ns.ip("link add link rcfg1 name rcfgm type macvlan"));
-    host::FsRoot fs("/");
-    auto sock = host::open_route_socket();
-    REQUIRE(sock);
-    host::LinuxHost backend(fs, sock->get());
+    HostBackend b;
+    host::LinuxHost& backend = b.host;
     host::SessionReport r = host::run_apply(backend, {"rcfg0", "rcfgm"}, mtu_intent(9000), false);
     CHECK(r.exit_code == 3);
     REQUIRE(r.applied);
@@ -136,15 +136,32 @@ TEST_SUITE("netns") {
   TEST_CASE("an interface that does not exist is refused before anything changes" *
             doctest::skip(!test::have_root())) {
     test::NetnsFixture ns;
-    host::FsRoot fs("/");
-    auto sock = host::open_route_socket();
-    REQUIRE(sock);
-    host::LinuxHost backend(fs, sock->get());
+    HostBackend b;
+    host::LinuxHost& backend = b.host;
     host::SessionReport r = host::run_apply(backend, {"rcfg0", "nosuch0"}, mtu_intent(9000), false);
     CHECK(r.exit_code == 3);
     CHECK(host::render_apply_text(r, false) ==
           "error: nosuch0: no such interface\n"
           "nothing changed\n");
     CHECK(ip_mtu(ns, "rcfg0") == 1500);
+  }
+
+  TEST_CASE("auditing an interface that does not exist is an error, not drift" *
+            doctest::skip(!test::have_root())) {
+    test::NetnsFixture ns;
+    HostBackend b;
+    host::LinuxHost& backend = b.host;
+    host::SessionReport r = host::run_audit(backend, {"nosuch0"}, mtu_intent(9000));
+    CHECK(r.exit_code == 3);
+    CHECK(r.plan.empty());
+    CHECK(host::render_audit_text(r, false) ==
+          "error: nosuch0: no such interface\n"
+          "no drift in what could be read\n");
+    // With a real drift next to it, the drift is still listed but the exit
+    // code says the audit was incomplete.
+    host::SessionReport both = host::run_audit(backend, {"rcfg0", "nosuch0"}, mtu_intent(9000));
+    CHECK(both.exit_code == 3);
+    REQUIRE(both.plan.steps.size() == 1);
+    CHECK(both.plan.steps[0].target == "rcfg0");
   }
 }

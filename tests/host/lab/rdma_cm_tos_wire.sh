@@ -32,19 +32,21 @@ tc qdisc add dev veth1 clsact || die "cannot add clsact on veth1"
 tc filter add dev veth1 egress pref 1 protocol ip flower ip_proto udp dst_port 4791 \
   ip_tos 0x68/0xfc action ok || die "cannot add the DSCP 26 filter"
 
-profile 106
-"$ROCECFG" apply /tmp/tos.toml --interface veth1 || die "apply tos 106 failed"
-before=$(dscp26_packets)
-ping_over_rdma_cm
-marked=$(($(dscp26_packets) - before))
+# dscp26_after TOS: apply rdma_cm.tos = TOS, run rdma_cm traffic, print how
+# many of its packets left veth1 marked DSCP 26.
+dscp26_after() {
+  profile "$1"
+  "$ROCECFG" apply /tmp/tos.toml --interface veth1 >&2 || die "apply tos $1 failed"
+  local before
+  before=$(dscp26_packets)
+  ping_over_rdma_cm >&2
+  echo $(($(dscp26_packets) - before))
+}
+
+marked=$(dscp26_after 106) || exit 1  # dscp26_after said why
 [ "$marked" -gt 0 ] || die "no DSCP 26 packets on veth1 with rdma_cm.tos = 106"
 ok "rdma_cm.tos = 106: $marked RoCEv2 packets with DSCP 26 left rxe1"
-
-profile 0
-"$ROCECFG" apply /tmp/tos.toml --interface veth1 || die "apply tos 0 failed"
-before=$(dscp26_packets)
-ping_over_rdma_cm
-unmarked=$(($(dscp26_packets) - before))
+unmarked=$(dscp26_after 0) || exit 1
 [ "$unmarked" -eq 0 ] || die "$unmarked DSCP 26 packets with rdma_cm.tos = 0"
 ok "rdma_cm.tos = 0: no DSCP 26 packets"
 tc qdisc del dev veth1 clsact

@@ -31,6 +31,18 @@ LatencyStats summarize_latency(std::vector<double> samples_us) {
   return s;
 }
 
+void BurstRate::add(double t_s, uint64_t bytes, uint64_t messages) {
+  if (!seen_) {
+    seen_ = true;
+    first_s_ = last_s_ = t_s;
+    return;
+  }
+  if (t_s <= first_s_) return;  // still the first burst: it opens the span
+  bytes_ += bytes;
+  messages_ += messages;
+  last_s_ = std::max(last_s_, t_s);
+}
+
 BandwidthStats summarize_bandwidth(uint64_t bytes, uint64_t messages, double seconds,
                                    const std::vector<uint64_t>& bucket_bytes, double bucket_s) {
   BandwidthStats s;

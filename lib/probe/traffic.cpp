@@ -113,33 +113,113 @@ constexpr size_t kMinLatencySamples = 200;
 // spins (or only yields) delays that work until a timer tick, which in the
 // 2-CPU lab turned 30 us pings into 4-16 ms ones (perftest's ib_write_lat
 // suffers the same). A real NIC answers within microseconds, before the
-// backoff ever sleeps, so the figure is unchanged there. The threshold is 1 ms:
-// a sleep costs ~0.5 ms to wake from under emulation, so sleeping after
+// backoff ever sleeps, so the figure is unchanged there. Sleeping starts after
+// 1 ms: a sleep costs ~0.5 ms to wake from under emulation, so sleeping after
 // 100 us made every 35 us ping a 600 us one whenever the machine was quiet.
-// Spinning 50 us before the first yield gained nothing at the median in the
-// lab and left the loaded phase's p99 at 12 ms once (load threads starved), so
-// it yields from the start. Time is read from the cycle counter:
-// steady_clock costs 0.9 us per read in the lab VM.
+//
+// The ping-pong loops first spin without a syscall for spin_us (a round trip
+// is 2-5 us on hardware, 60-70 us in the lab): yielding from the first wait
+// put a sched_yield on the path of every ping (a 16-spin yield cadence spent
+// ~18 % of the loop in __schedule in the lab) and cost 2-4 us per half round
+// trip against ib_write_lat, which only spins. Yielding after the window
+// keeps a loaded phase's threads (other QPs, TCP flows) from being starved:
+// a 1 ms window raised the lab's loaded p99 from ~20x to ~25x the idle p99.
+//
+// pause() also paces the caller's housekeeping (CQ reaping, peer and deadline
+// checks) to once per housekeeping_us of the cycle counter. Those checks read
+// steady_clock, a syscall plus an emulated HPET read in the lab (0.9 us, and
+// serialised across vCPUs); run every 256 spins they were most of the
+// remaining gap to ib_write_lat.
 class Backoff {
  public:
-  explicit Backoff(double cycles_per_us)
-      : yield_cycles_(static_cast<uint64_t>(1000 * cycles_per_us)) {}
+  struct Timing {
+    double spin_us = 0;
+    double housekeeping_us = 1000;
+  };
+  Backoff(double cycles_per_us, Timing t)
+      : spin_cycles_(static_cast<uint64_t>(t.spin_us * cycles_per_us)),
+        yield_cycles_(static_cast<uint64_t>(1000 * cycles_per_us)),
+        housekeeping_cycles_(static_cast<uint64_t>(t.housekeeping_us * cycles_per_us)) {}
+  explicit Backoff(double cycles_per_us) : Backoff(cycles_per_us, Timing{}) {}
+
+  // A new wait starts at the next pause().
   void reset() { spins_ = 0; }
-  void pause() {
-    if (spins_++ == 0) since_ = CycleClock::cycles();
-    if (spins_ % 16 != 0) return;
-    if (CycleClock::cycles() - since_ < yield_cycles_) {
-      sched_yield();
-    } else {
+
+  // One unsuccessful check; true when housekeeping is due.
+  bool pause() {
+    if (spins_++ == 0) {
+      since_ = CycleClock::cycles();
+      if (housekeeping_at_ == 0) housekeeping_at_ = since_ + housekeeping_cycles_;
+      return false;
+    }
+    if (spins_ % 16 != 0) return false;
+    const uint64_t now = CycleClock::cycles();
+    const uint64_t waited = now - since_;
+    if (waited >= yield_cycles_) {
       timespec ts{0, 1000};
       nanosleep(&ts, nullptr);
+    } else if (waited >= spin_cycles_) {
+      sched_yield();
     }
+    if (now < housekeeping_at_) return false;
+    housekeeping_at_ = now + housekeeping_cycles_;
+    return true;
   }
 
  private:
+  uint64_t spin_cycles_;
   uint64_t yield_cycles_;
+  uint64_t housekeeping_cycles_;
   uint32_t spins_ = 0;
   uint64_t since_ = 0;
+  uint64_t housekeeping_at_ = 0;  // cycle count; 0 = not started
+};
+
+// Ping-pong waits: see Backoff.
+constexpr Backoff::Timing kPingPongWait{200, 1000};
+
+// The ping-pong sends of one side. Only every half send queue is signaled: an
+// RC completion retires the unsignaled requests before it, and each
+// unsignaled one spares the NIC a CQE write (rxe: a CQ lock and copy in the
+// kernel; in the lab no measurable difference at the median). Errors complete
+// even when unsignaled.
+class PingSender {
+ public:
+  explicit PingSender(QpSet& qs)
+      : qs_(qs),
+        depth_(std::max<uint32_t>(1, qs.params().tx_depth)),
+        signal_every_(std::max<uint32_t>(1, depth_ / 2)) {}
+
+  bool full() const { return posted_ - completed_ >= depth_; }
+
+  // Takes what has completed, without waiting.
+  Status reap(uint64_t done) {
+    ibv_wc wcs[8];
+    int n = ibv_poll_cq(qs_.cq(), 8, wcs);
+    if (n < 0) return fail(qs_.device(), "poll CQ failed");
+    for (int k = 0; k < n; ++k) {
+      if (wcs[k].status != IBV_WC_SUCCESS)
+        return std::unexpected(completion_error(qs_, wcs[k], done));
+      completed_ += wcs[k].wr_id;
+    }
+    return {};
+  }
+
+  Status post() {
+    const bool signaled = ++posted_ % signal_every_ == 0;
+    if (int rc = post_one(qs_, 0, IBV_WR_RDMA_WRITE, signaled, posted_ - signaled_upto_))
+      return fail(qs_.device(), fmt::format("post write: {}", std::strerror(rc)));
+    if (signaled) signaled_upto_ = posted_;
+    return {};
+  }
+
+ private:
+  QpSet& qs_;
+  uint32_t depth_;
+  uint32_t signal_every_;
+  uint64_t posted_ = 0;
+  uint64_t completed_ = 0;
+  uint64_t signaled_upto_ = 0;
 };
 
 // The server only writes on the control connection when it gives up (error) or
@@ -186,6 +266,7 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
 
   std::vector<QpCount> qps(qs.qp_count());
   std::vector<uint64_t> buckets(kBuckets, 0);
+  BurstRate span;
   uint64_t bytes = 0, messages = 0, total_done = 0;
   auto last_progress = start;
   auto last_completion = start;
@@ -243,6 +324,7 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
         bytes += covered * p.size_bytes;
         messages += covered;
         if (by_time) {
+          span.add(seconds_between(start, now), covered * p.size_bytes, covered);
           int b = static_cast<int>(seconds_between(sample_begin, now) / bucket_s);
           buckets[std::clamp(b, 0, kBuckets - 1)] += covered * p.size_bytes;
         }
@@ -269,6 +351,10 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
       if (lim.gentle) std::this_thread::sleep_for(std::chrono::microseconds(50));
     }
   }
+  // The span between the first and last burst in the window; a window with
+  // too few bursts to span most of it keeps the plain count.
+  if (by_time && span.seconds() >= p.duration_ms / 2000.0)
+    return summarize_bandwidth(span.bytes(), span.messages(), span.seconds(), buckets, bucket_s);
   if (by_time)
     return summarize_bandwidth(bytes, messages, p.duration_ms / 1000.0, buckets, bucket_s);
   return summarize_bandwidth(bytes, messages, seconds_between(start, last_completion), {}, 0);
@@ -287,9 +373,9 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
   samples.reserve(by_time ? 100000 : p.iterations);
   const double cycles_per_us = qs.cycle_clock().cycles_per_us();
   const auto end = Clock::now() + milliseconds(p.duration_ms);
-  uint32_t outstanding = 0;
+  PingSender sender(qs);
   PeerWatch watch(qs, lim.control_fd);
-  ibv_wc wcs[16];
+  Backoff backoff(cycles_per_us, kPingPongWait);
 
   for (uint64_t i = 1;; ++i) {
     if (!by_time && i > p.iterations + warmup) break;
@@ -298,34 +384,19 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
     if (by_time && Clock::now() >= end && samples.size() >= kMinLatencySamples) break;
     const uint8_t v = static_cast<uint8_t>(i);
     // Keep the send queue from filling: reap our own completions first.
-    while (outstanding >= p.tx_depth) {
-      int n = ibv_poll_cq(qs.cq(), 16, wcs);
-      if (n < 0) return fail(qs.device(), "poll CQ failed");
-      for (int k = 0; k < n; ++k) {
-        if (wcs[k].status != IBV_WC_SUCCESS)
-          return std::unexpected(completion_error(qs, wcs[k], i));
-        --outstanding;
-      }
-      if (n == 0 && Clock::now() >= lim.deadline)
+    while (sender.full()) {
+      if (auto st = sender.reap(i); !st) return std::unexpected(st.error());
+      if (sender.full() && Clock::now() >= lim.deadline)
         return std::unexpected(deadline_error(qs, "latency test", i));
     }
     *ping = v;
     const uint64_t c0 = CycleClock::cycles();
-    if (int rc = post_one(qs, 0, IBV_WR_RDMA_WRITE, true, 0))
-      return fail(qs.device(), fmt::format("post write: {}", std::strerror(rc)));
-    ++outstanding;
-    uint32_t spins = 0;
-    Backoff backoff(cycles_per_us);
+    if (auto st = sender.post(); !st) return std::unexpected(st.error());
+    backoff.reset();
     std::optional<Clock::time_point> waiting_since;  // for the stall limit, off the sample path
     while (*reply != v) {
-      backoff.pause();
-      if (++spins % 256 == 0) {
-        int n = ibv_poll_cq(qs.cq(), 16, wcs);
-        for (int k = 0; k < n; ++k) {
-          if (wcs[k].status != IBV_WC_SUCCESS)
-            return std::unexpected(completion_error(qs, wcs[k], i));
-          --outstanding;
-        }
+      if (backoff.pause()) {
+        if (auto st = sender.reap(i); !st) return std::unexpected(st.error());
         auto now = Clock::now();
         if (!waiting_since) waiting_since = now;
         if (auto e = watch.check(now, i - 1)) return std::unexpected(*e);
@@ -336,11 +407,6 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
     }
     const uint64_t c1 = CycleClock::cycles();
     if (i > warmup) samples.push_back(c1 - c0);
-    int n = ibv_poll_cq(qs.cq(), 16, wcs);
-    for (int k = 0; k < n; ++k) {
-      if (wcs[k].status != IBV_WC_SUCCESS) return std::unexpected(completion_error(qs, wcs[k], i));
-      --outstanding;
-    }
   }
   if (samples.empty()) return fail(qs.device(), "latency test produced no samples");
   const double rate = qs.cycle_clock().cycles_per_us();  // over setup and the whole run
@@ -351,45 +417,30 @@ Result<LatencyStats> run_lat_client(QpSet& qs, const LoopLimits& lim) {
 }
 
 Status run_lat_server(QpSet& qs, int control_fd, const LoopLimits& lim) {
-  const double cycles_per_us = qs.cycle_clock().cycles_per_us();
   const uint32_t size = qs.params().size_bytes;
   volatile uint8_t* ping = qs.recv_region(0) + size - 1;
   uint8_t* pong = qs.send_region(0) + size - 1;
-  uint32_t outstanding = 0;
-  ibv_wc wcs[16];
+  PingSender sender(qs);
+  Backoff backoff(qs.cycle_clock().cycles_per_us(), kPingPongWait);
   for (uint64_t i = 1;; ++i) {
     const uint8_t v = static_cast<uint8_t>(i);
-    uint32_t spins = 0;
-    Backoff backoff(cycles_per_us);
+    backoff.reset();
     while (*ping != v) {
-      backoff.pause();
-      if (++spins % 256 == 0) {
+      if (backoff.pause()) {
         if (readable_now(control_fd)) return {};
         if (lim.stop && lim.stop->load()) return fail(qs.device(), "server stopping");
         if (Clock::now() >= lim.deadline)
           return std::unexpected(deadline_error(qs, "latency echo", i));
-        int n = ibv_poll_cq(qs.cq(), 16, wcs);
-        for (int k = 0; k < n; ++k) {
-          if (wcs[k].status != IBV_WC_SUCCESS)
-            return std::unexpected(completion_error(qs, wcs[k], i));
-          --outstanding;
-        }
+        if (auto st = sender.reap(i); !st) return st;
       }
     }
-    while (outstanding >= qs.params().tx_depth) {
-      int n = ibv_poll_cq(qs.cq(), 16, wcs);
-      for (int k = 0; k < n; ++k) {
-        if (wcs[k].status != IBV_WC_SUCCESS)
-          return std::unexpected(completion_error(qs, wcs[k], i));
-        --outstanding;
-      }
-      if (n == 0 && Clock::now() >= lim.deadline)
+    while (sender.full()) {
+      if (auto st = sender.reap(i); !st) return st;
+      if (sender.full() && Clock::now() >= lim.deadline)
         return std::unexpected(deadline_error(qs, "latency echo", i));
     }
     *pong = v;
-    if (int rc = post_one(qs, 0, IBV_WR_RDMA_WRITE, true, 0))
-      return fail(qs.device(), fmt::format("post write: {}", std::strerror(rc)));
-    ++outstanding;
+    if (auto st = sender.post(); !st) return st;
   }
 }
 

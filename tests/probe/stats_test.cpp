@@ -71,4 +71,31 @@ TEST_SUITE("probe.stats") {
     CHECK(s.peak_gbps == doctest::Approx(1.0));
     CHECK(s.min_gbps == doctest::Approx(1.0));
   }
+
+  TEST_CASE("burst rate: exact where the nominal window is off by a burst") {
+    // 8 MiB bursts every 100 ms (0.671 Gb/s). A nominal 1 s window holds 9 or
+    // 10 of them depending on phase (0.604 or 0.671 Gb/s); the span from the
+    // first to the last burst holds 9 bursts in 0.9 s whatever the phase.
+    const uint64_t burst = 8ull << 20;
+    BurstRate r;
+    for (int k = 0; k < 10; ++k) r.add(0.05 + 0.1 * k, burst, 128);
+    CHECK(r.bytes() == 9 * burst);
+    CHECK(r.messages() == 9 * 128);
+    CHECK(r.seconds() == doctest::Approx(0.9));
+    CHECK(static_cast<double>(r.bytes()) * 8 / r.seconds() / 1e9 ==
+          doctest::Approx(burst * 8 / 0.1 / 1e9));
+  }
+
+  TEST_CASE("burst rate: completions of the first burst open the span, later ties count") {
+    BurstRate r;
+    r.add(1.0, 100, 1);
+    r.add(1.0, 100, 1);  // same poll as the first: still before the span
+    CHECK(r.seconds() == 0);
+    CHECK(r.bytes() == 0);
+    r.add(1.5, 300, 3);
+    r.add(1.5, 300, 3);  // same poll, later burst: inside the span
+    CHECK(r.bytes() == 600);
+    CHECK(r.messages() == 6);
+    CHECK(r.seconds() == doctest::Approx(0.5));
+  }
 }

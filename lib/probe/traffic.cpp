@@ -128,8 +128,10 @@ constexpr size_t kMinLatencySamples = 200;
 // pause() also paces the caller's housekeeping (CQ reaping, peer and deadline
 // checks) to once per housekeeping_us of the cycle counter. Those checks read
 // steady_clock, a syscall plus an emulated HPET read in the lab (0.9 us, and
-// serialised across vCPUs); run every 256 spins they were most of the
-// remaining gap to ib_write_lat.
+// serialised across vCPUs), and the server's peer check is a poll(); run every
+// 256 spins they were most of the remaining gap to ib_write_lat. The ping-pong
+// loops do them every 10 ms: a 70 us lab ping then meets one in ~140 (at 1 ms,
+// one in 14), and no limit they serve is finer than tens of milliseconds.
 class Backoff {
  public:
   struct Timing {
@@ -176,7 +178,7 @@ class Backoff {
 };
 
 // Ping-pong waits: see Backoff.
-constexpr Backoff::Timing kPingPongWait{200, 1000};
+constexpr Backoff::Timing kPingPongWait{200, 10000};
 
 // The ping-pong sends of one side. Only every half send queue is signaled: an
 // RC completion retires the unsignaled requests before it, and each

@@ -113,7 +113,11 @@ Result<std::unique_ptr<QpSet>> QpSet::create(const DeviceSelect& sel, const Test
   s->laps_.lap("CQ");
 
   s->max_rd_atomic_ = static_cast<uint32_t>(std::clamp(dattr.max_qp_rd_atom, 1, 16));
-  std::random_device rd;
+  // Start PSNs only need to differ between runs (a stale packet of an earlier
+  // QP must not look in-sequence), not to be secret. std::random_device is
+  // getrandom(), which blocks until the kernel's CRNG is seeded: 0.6 s per
+  // call just after a VM boots (measured in the lab).
+  std::minstd_rand rd(static_cast<uint32_t>(CycleClock::cycles() ^ (uint64_t(getpid()) << 20)));
   for (uint32_t i = 0; i < params.qps; ++i) {
     ibv_qp_init_attr init{};
     init.send_cq = s->cq_.get();

@@ -29,6 +29,16 @@ std::string ets_text(const Ets& e) {
                      join8(e.tc_bandwidth_percent));
 }
 
+}  // namespace
+
+PriorityMask pg_union(const std::vector<PriorityMask>& groups) {
+  uint8_t bits = 0;
+  for (PriorityMask g : groups) bits |= g.bits();
+  return PriorityMask(bits);
+}
+
+namespace {
+
 std::string buffers_text(const Buffers& b) {
   std::string out;
   auto add = [&](const std::string& s) { out += (out.empty() ? "" : " ") + s; };
@@ -41,6 +51,7 @@ std::string buffers_text(const Buffers& b) {
   }
   if (b.cable_length_m) add(fmt::format("cable_length={}m", *b.cable_length_m));
   if (b.headroom_bytes) add("headroom=" + format_bytes(*b.headroom_bytes));
+  if (b.lossless_pgs) add("lossless_pgs=" + pg_union(*b.lossless_pgs).to_string());
   return out.empty() ? "-" : out;
 }
 
@@ -145,7 +156,9 @@ bool knob_satisfied(const Settings& intent, const Settings& observed, Knob k) {
       return (!want.prio_buffer || want.prio_buffer == have.prio_buffer) &&
              (!want.buffer_size_bytes || want.buffer_size_bytes == have.buffer_size_bytes) &&
              (!want.cable_length_m || want.cable_length_m == have.cable_length_m) &&
-             (!want.headroom_bytes || want.headroom_bytes == have.headroom_bytes);
+             (!want.headroom_bytes || want.headroom_bytes == have.headroom_bytes) &&
+             (!want.lossless_pgs ||
+              (have.lossless_pgs && pg_union(*want.lossless_pgs) == pg_union(*have.lossless_pgs)));
     }
     default: {
       Settings a = knob_slice(intent, k);

@@ -40,6 +40,9 @@ bool knob_present(const Settings& s, Knob k);
 // 64 DSCP entries (mlx5 in DSCP trust) is not drift for the 2 we manage.
 bool knob_satisfied(const Settings& intent, const Settings& observed, Knob k);
 
+// The priorities of Buffers::lossless_pgs, whatever the entries' grouping.
+PriorityMask pg_union(const std::vector<PriorityMask>& groups);
+
 // A Settings holding only this knob's fields, copied from s.
 Settings knob_slice(const Settings& s, Knob k);
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/types.h"
 
@@ -70,6 +71,10 @@ struct Buffers {
   std::optional<std::array<uint64_t, 8>> buffer_size_bytes;  // per buffer
   std::optional<uint32_t> cable_length_m;  // PFC headroom input (mlx5: the PFC "delay" field)
   std::optional<uint64_t> headroom_bytes;  // switch: per lossless PG headroom
+  // switch: the priority groups holding a lossless buffer profile, one mask
+  // per config entry as the switch keys them (SONiC's "3-4" is one entry, so
+  // an adapter can split it); compared as the union of the priorities.
+  std::optional<std::vector<PriorityMask>> lossless_pgs;
   auto operator<=>(const Buffers&) const = default;
 };
 

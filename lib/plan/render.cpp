@@ -59,6 +59,12 @@ json knob_json(const model::Settings& s, Knob k) {
         b["buffer_size_bytes"] = array8(*s.buffers->buffer_size_bytes);
       if (s.buffers->cable_length_m) b["cable_length_m"] = *s.buffers->cable_length_m;
       if (s.buffers->headroom_bytes) b["headroom_bytes"] = *s.buffers->headroom_bytes;
+      if (s.buffers->lossless_pgs) {
+        b["lossless_pgs"] = json::array();
+        PriorityMask pgs = model::pg_union(*s.buffers->lossless_pgs);
+        for (unsigned p = 0; p < 8; ++p)
+          if (pgs.has(Priority::unchecked(p))) b["lossless_pgs"].push_back(p);
+      }
       return b;
     }
     case Knob::pfc:

@@ -79,9 +79,13 @@ TEST_SUITE("switch adapters offline") {
     CHECK(model::knob_value_text(e4, model::Knob::ets) ==
           "prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,ets,ets bw=0,0,0,0,0,0,0,0");
     // Headroom is the xoff of the static profile on the lossless PG; a
-    // "NULL" profile (dynamic model) has no fixed headroom.
-    CHECK(model::knob_value_text(e0, model::Knob::buffers) == "cable_length=40m headroom=49KiB");
-    CHECK(model::knob_value_text(e4, model::Knob::buffers) == "cable_length=300m");
+    // "NULL" profile (dynamic model) has no fixed headroom but still marks
+    // its PGs lossless, the range key "3-4" as PGs 3 and 4.
+    CHECK(model::knob_value_text(e0, model::Knob::buffers) ==
+          "cable_length=40m headroom=49KiB lossless_pgs=3");
+    CHECK(model::knob_value_text(e4, model::Knob::buffers) == "cable_length=300m lossless_pgs=3,4");
+    CHECK(e4.buffers->lossless_pgs == std::vector<PriorityMask>{PriorityMask(0x18)});
+    CHECK(legacy->notes.empty());
   }
 
   TEST_CASE("SONiC: a scheduler reference to nothing is an error naming the queue") {

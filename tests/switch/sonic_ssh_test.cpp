@@ -15,6 +15,10 @@ namespace rocecfg::sw::testing {
 namespace {
 
 const std::vector<std::string> kPorts = {"Ethernet0", "Ethernet4"};
+// The static lossless profile sonic_profile()'s headroom asks for.
+const std::string kLosslessProfile =
+    "sonic-db-cli CONFIG_DB HSET 'BUFFER_PROFILE|rocecfg_lossless_65536' pool "
+    "ingress_lossless_pool xon 18432 xoff 65536 size 83968 dynamic_th 0";
 
 std::string running(SshdFixture& fx) {
   auto s = ExecSession::open(fx.target(0));
@@ -49,6 +53,73 @@ SwitchResult apply_sonic(SshdFixture& fx, const model::Settings& intent) {
   return apply_switch(*adapter, **s, intent, kPorts, false);
 }
 
+SwitchResult audit_sonic(SshdFixture& fx, const model::Settings& intent) {
+  auto adapter = make_adapter("sonic");
+  REQUIRE(adapter);
+  auto s = ExecSession::open(fx.target(0));
+  REQUIRE_MESSAGE(s, s.error().to_string());
+  return audit_switch(*adapter, **s, intent, kPorts);
+}
+
+void run_on_switch(SshdFixture& fx, const std::vector<std::string>& commands) {
+  auto s = ExecSession::open(fx.target(0));
+  REQUIRE_MESSAGE(s, s.error().to_string());
+  for (const std::string& c : commands) REQUIRE_MESSAGE((*s)->run(c), c);
+}
+
+// The SONiC profile with PFC (and so the lossless PGs) on `prios` only.
+model::Settings lossless_on(std::initializer_list<unsigned> prios) {
+  model::Settings s = sonic_profile();
+  s.pfc_enabled = PriorityMask();
+  for (unsigned p : prios) s.pfc_enabled->set(Priority::unchecked(p));
+  return s;
+}
+
+// PFC and lossless PGs on 3 and 4, Ethernet0's PGs keyed as SONiC's buffer
+// manager writes them: one entry "3-4".
+void lossless_3_4_as_one_range(SshdFixture& fx) {
+  REQUIRE(apply_sonic(fx, lossless_on({3, 4})).outcome == SwitchOutcome::applied);
+  run_on_switch(fx, {"sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet0|3'",
+                     "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet0|4'",
+                     "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|Ethernet0|3-4' profile "
+                     "rocecfg_lossless_65536"});
+}
+
+// `intent` applied, verified in sync, and applied again with nothing sent.
+void check_applied_and_idempotent(SshdFixture& fx, const model::Settings& intent) {
+  SwitchResult audit = audit_sonic(fx, intent);
+  CHECK(audit.outcome == SwitchOutcome::in_sync);
+  CHECK(audit.warnings.empty());
+  fx.clear_log(0);
+  CHECK(apply_sonic(fx, intent).outcome == SwitchOutcome::in_sync);
+  CHECK(fx.log(0) == std::vector<std::string>{"show runningconfiguration all"});
+}
+
+// From the state the switch is in now, applying `intent` with a failure or
+// a dropped connection at each of its steps leaves CONFIG_DB byte-identical.
+void check_faults_restore(SshdFixture& fx, const model::Settings& intent) {
+  const std::string state_path = fx.switches()[0].dir + "/state.json";
+  const std::string start = slurp(state_path);
+  const std::string before = running(fx);
+  fx.clear_fault(0);
+  REQUIRE(apply_sonic(fx, intent).outcome == SwitchOutcome::applied);
+  const int steps = fx.commands_counted(0) - 2;  // minus delete-checkpoint and the read-back
+  REQUIRE(steps > 3);
+  for (std::string kind : {"fail", "drop"}) {
+    for (int n = 1; n <= steps; ++n) {
+      CAPTURE(kind);
+      CAPTURE(n);
+      std::ofstream(state_path, std::ios::trunc) << start;
+      fx.set_fault(0, n, kind);
+      SwitchResult r = apply_sonic(fx, intent);
+      fx.clear_fault(0);
+      CHECK(r.outcome != SwitchOutcome::applied);
+      CHECK(running(fx) == before);
+    }
+  }
+  std::ofstream(state_path, std::ios::trunc) << start;
+}
+
 }  // namespace
 
 TEST_SUITE("sonic over ssh") {
@@ -60,10 +131,10 @@ TEST_SUITE("sonic over ssh") {
     CHECK(first.plan.unsupported() == 0);
     // Schedulers and the lossless profile first (make before break), then
     // per port in the step order: MTU, ETS, buffers, PFC, ECN queues; queue 7
-    // already runs on the platform default (0 %), so it is not touched.
+    // already runs on the platform default (0 %), so it is not touched; PGs
+    // released after every PFC command; the watchdog last.
     std::vector<std::string> want = {
-        "sonic-db-cli CONFIG_DB HSET 'BUFFER_PROFILE|rocecfg_lossless_65536' pool "
-        "ingress_lossless_pool xon 18432 xoff 65536 size 83968 dynamic_th 0",
+        kLosslessProfile,
         "sonic-db-cli CONFIG_DB HSET 'SCHEDULER|rocecfg_dwrr_50' type DWRR weight 50",
         "sonic-db-cli CONFIG_DB HSET 'SCHEDULER|rocecfg_strict' type STRICT",
         "sonic-db-cli CONFIG_DB HSET 'DSCP_TO_TC_MAP|AZURE' 26 3",
@@ -87,6 +158,9 @@ TEST_SUITE("sonic over ssh") {
         for (size_t at; (at = line.find('@')) != std::string::npos;) line.replace(at, 1, port);
         want.push_back(line);
       }
+    // The factory's lossless PG 4 loses its profile once PFC 4 is off.
+    want.push_back("sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet0|4'");
+    want.push_back("sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet4|4'");
     want.push_back(
         "sudo config pfcwd start --action drop --restoration-time 200 Ethernet0 Ethernet4 200");
     CHECK(first.commands == want);
@@ -131,6 +205,100 @@ TEST_SUITE("sonic over ssh") {
           "Ethernet0 ets prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,ets,ets "
           "bw=44,0,0,44,0,0,12,0");
     CHECK(drift[2] == "Ethernet4 pfc none");
+  }
+
+  TEST_CASE("moving the lossless priority 3 -> 4 moves the lossless PG with it") {
+    SshdFixture fx({"sonic"});
+    REQUIRE(apply_sonic(fx, lossless_on({3})).outcome == SwitchOutcome::applied);
+    // Same headroom: only the PG binding follows PFC. PG 4 is bound before
+    // PFC 4 turns on; PG 3 is released only after PFC 3 is off.
+    SwitchResult moved = apply_sonic(fx, lossless_on({4}));
+    INFO(moved.reason);
+    CHECK(moved.outcome == SwitchOutcome::applied);
+    std::vector<std::string> want = {
+        kLosslessProfile,
+        "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|Ethernet0|4' profile rocecfg_lossless_65536",
+        "sudo config interface pfc priority Ethernet0 4 on",
+        "sudo config interface pfc priority Ethernet0 3 off",
+        "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|Ethernet4|4' profile rocecfg_lossless_65536",
+        "sudo config interface pfc priority Ethernet4 4 on",
+        "sudo config interface pfc priority Ethernet4 3 off",
+        "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet0|3'",
+        "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet4|3'",
+    };
+    CHECK(moved.commands == want);
+    std::string db = running(fx);
+    CHECK(db.find("\"Ethernet0|4\": {\n            \"profile\": \"rocecfg_lossless_65536\"") !=
+          std::string::npos);
+    CHECK(db.find("\"Ethernet0|3\": {\n            \"profile\"") == std::string::npos);
+    CHECK(db.find("\"Ethernet4|3\": {\n            \"profile\"") == std::string::npos);
+    check_applied_and_idempotent(fx, lossless_on({4}));
+  }
+
+  TEST_CASE("a failed 3 -> 4 move leaves CONFIG_DB exactly as before, at every step") {
+    SshdFixture fx({"sonic"});
+    REQUIRE(apply_sonic(fx, lossless_on({3})).outcome == SwitchOutcome::applied);
+    check_faults_restore(fx, lossless_on({4}));
+  }
+
+  TEST_CASE("PFC moved by hand is drift: the stale lossless PG is named, and apply fixes it") {
+    SshdFixture fx({"sonic"});
+    REQUIRE(apply_sonic(fx, lossless_on({3})).outcome == SwitchOutcome::applied);
+    run_on_switch(fx, {"sudo config interface pfc priority Ethernet0 4 on",
+                       "sudo config interface pfc priority Ethernet0 3 off"});
+    SwitchResult audit = audit_sonic(fx, lossless_on({4}));
+    CHECK(audit.outcome == SwitchOutcome::drift);
+    std::vector<std::string> drift;
+    for (const plan::Step& st : audit.plan.steps)
+      if (st.kind == plan::StepKind::change)
+        drift.push_back(st.target + " " + std::string(model::knob_name(st.knob)) + " " +
+                        model::knob_value_text(st.before, st.knob) + " -> " +
+                        model::knob_value_text(st.after, st.knob));
+    CHECK(drift == std::vector<std::string>{
+                       "Ethernet0 buffers cable_length=30m headroom=64KiB lossless_pgs=3 -> "
+                       "cable_length=30m headroom=64KiB lossless_pgs=4",
+                       "Ethernet4 buffers cable_length=30m headroom=64KiB lossless_pgs=3 -> "
+                       "cable_length=30m headroom=64KiB lossless_pgs=4",
+                       "Ethernet4 pfc 3 -> 4"});
+    CHECK(audit.warnings ==
+          std::vector<std::string>{
+              "Ethernet0: lossless PG 3 without PFC: headroom reserved for a class that never "
+              "pauses",
+              "Ethernet0: PFC on 4 without a lossless PG: PAUSE with no headroom behind it drops"});
+    SwitchResult fixed = apply_sonic(fx, lossless_on({4}));
+    CHECK(fixed.outcome == SwitchOutcome::applied);
+    check_applied_and_idempotent(fx, lossless_on({4}));
+  }
+
+  TEST_CASE("a lossless range key \"3-4\" is split when only 4 stays lossless") {
+    SshdFixture fx({"sonic"});
+    lossless_3_4_as_one_range(fx);
+    CHECK(audit_sonic(fx, lossless_on({3, 4})).outcome == SwitchOutcome::in_sync);
+    SwitchResult r = apply_sonic(fx, lossless_on({4}));
+    INFO(r.reason);
+    CHECK(r.outcome == SwitchOutcome::applied);
+    // The range goes whole and PG 4 is bound again after it: deleting a
+    // range unbinds every PG in it, so binding "4" first would not last.
+    std::vector<std::string> want = {
+        kLosslessProfile,
+        "sudo config interface pfc priority Ethernet0 3 off",
+        "sudo config interface pfc priority Ethernet4 3 off",
+        "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet0|3-4'",
+        "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|Ethernet0|4' profile rocecfg_lossless_65536",
+        "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet4|3'",
+    };
+    CHECK(r.commands == want);
+    std::string db = running(fx);
+    CHECK(db.find("Ethernet0|3-4") == std::string::npos);
+    CHECK(db.find("\"Ethernet0|4\": {\n            \"profile\": \"rocecfg_lossless_65536\"") !=
+          std::string::npos);
+    check_applied_and_idempotent(fx, lossless_on({4}));
+  }
+
+  TEST_CASE("a failed range split leaves CONFIG_DB exactly as before, at every step") {
+    SshdFixture fx({"sonic"});
+    lossless_3_4_as_one_range(fx);
+    check_faults_restore(fx, lossless_on({4}));
   }
 
   TEST_CASE("a fault at every step of an apply leaves CONFIG_DB exactly as before") {

@@ -87,7 +87,7 @@ class Sonic(Personality):
 
     def _db_cli(self, db, argv):
         if len(argv) < 3 or argv[0] != "CONFIG_DB":
-            raise CommandError("Usage: sonic-db-cli CONFIG_DB HSET|HDEL KEY ...")
+            raise CommandError("Usage: sonic-db-cli CONFIG_DB HSET|HDEL|DEL KEY ...")
         op, key, rest = argv[1].upper(), argv[2], argv[3:]
         table, _, entry = key.partition("|")
         if not table or not entry:
@@ -106,6 +106,10 @@ class Sonic(Personality):
             if entry in db.get(table, {}) and not fields:
                 del db[table][entry]
             return str(n)
+        if op == "DEL":
+            if rest:
+                raise CommandError("(error) ERR rocecfg's emulator deletes one key at a time")
+            return "1" if db.get(table, {}).pop(entry, None) is not None else "0"
         raise CommandError(f"(error) unsupported op {op}")
 
     def _check_fields(self, db, table, entry, fields):

@@ -19,7 +19,7 @@
 // names after their value (rocecfg_strict, rocecfg_dwrr_<percent>). Buffers
 // are per port too: cable length (CABLE_LENGTH|AZURE, the dynamic buffer
 // model's input) and, when the profile fixes headroom, a static lossless
-// BUFFER_PROFILE (xoff = headroom) bound to the lossless priority groups
+// BUFFER_PROFILE (xoff = headroom) bound to exactly the PFC priorities' groups
 // (BUFFER_PG|<port>|<prio>). Details: sonic_qos_parse.cpp.
 //
 // Pitfalls: no CLI for DSCP_TO_TC_MAP, SCHEDULER or BUFFER_PG (sonic-db-cli
@@ -27,9 +27,15 @@
 // maps; ecnconfig rejects min > max after merging, so both go in one call;
 // `sudo` is required ("Root privileges required"); a 0 % ETS class has no
 // DWRR weight (1..100), so its queue is left on the platform default
-// scheduler; PG keys may be ranges ("3-4"), rocecfg writes one key per PG and
-// leaves PGs of priorities that stop being lossless in place (their reserved
-// headroom is released by `config qos reload` or by hand).
+// scheduler; lossless PGs do not follow PFC by themselves: `config interface
+// pfc priority` only edits pfc_enable, so a priority that stops being
+// lossless keeps its lossless PG (headroom reserved for a class that never
+// pauses; lossless PGs are scarce) and a new one has none (PAUSE without
+// headroom drops). With a fixed headroom rocecfg keeps BUFFER_PG = the PFC
+// set: new PGs bound before PFC turns on, stale ones deleted after it is
+// off. PG keys may be ranges ("3-4", as the buffer manager writes them); a
+// deleted range unbinds all its PGs, so a range is split by DEL first, then
+// HSET of the PGs that stay. rocecfg writes one key per PG.
 // Reference: github.com/sonic-net/sonic-utilities doc/Command-Reference.md
 #include <fmt/format.h>
 
@@ -66,6 +72,13 @@ class SonicAdapter final : public sw::Adapter {
       if (!valid_interface(n) || n.find('/') != std::string::npos)
         return fail(ErrorKind::invalid_input, n, "not a SONiC port name (EthernetN)");
     return names;
+  }
+
+  // A lossless PG is where SONiC reserves headroom, so with a fixed headroom
+  // the lossless PGs must be exactly the PFC priorities: the intent says so,
+  // and a PG left lossless on a priority that lost PFC is drift.
+  model::Settings representable(const model::Settings& intent, Diagnostics&) const override {
+    return lossless_pgs_from_pfc(intent);
   }
 
   Result<std::vector<std::string>> render(const model::Settings& intent,

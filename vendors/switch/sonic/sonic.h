@@ -54,8 +54,15 @@ Status parse_scheduling_and_buffers(const nlohmann::json& db, sw::SwitchState& s
 // profile entries the bindings need are added to `shared` (written first).
 Status render_ets(const plan::Step& step, std::vector<std::string>& out,
                   std::set<std::string>& shared);
-Status render_buffers(const plan::Step& step, const model::Settings& intent,
-                      std::vector<std::string>& out, std::set<std::string>& shared);
+// Buffers: the step's lossless_pgs are the PGs to hold the static lossless
+// profile (representable() sets them to the PFC priorities); PGs that stop
+// being lossless go to `release`, sent after every PFC command.
+Status render_buffers(const plan::Step& step, std::vector<std::string>& out,
+                      std::vector<std::string>& release, std::set<std::string>& shared);
+
+// The intent with buffers.lossless_pgs = one PG per PFC priority when the
+// profile fixes headroom (SONiC reserves headroom per PG).
+model::Settings lossless_pgs_from_pfc(const model::Settings& intent);
 
 Result<std::vector<std::string>> render_commands(const model::Settings& intent,
                                                  const plan::Plan& changes, Diagnostics& warnings);

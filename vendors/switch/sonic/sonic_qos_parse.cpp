@@ -11,11 +11,14 @@
 // how a 0 % class is expressed. Priority -> class is the port's
 // TC_TO_QUEUE_MAP (identity when it has none, as in the community template).
 //
-// Buffers: cable_length_m from CABLE_LENGTH|<any>.<port> ("40m"); headroom
-// from the BUFFER_PROFILE bound to the port's lossless priority groups
-// (BUFFER_PG|<port>|<pgs>, keys may be ranges "3-4"): its xoff, when every
-// lossless PG has the same static profile. "NULL" or no profile means the
-// dynamic buffer model computes headroom itself: no fixed headroom to report.
+// Buffers: cable_length_m from CABLE_LENGTH|<any>.<port> ("40m").
+// lossless_pgs: the port's BUFFER_PG entries (keys may be ranges "3-4", one
+// group each) whose profile is "NULL" (dynamic model) or lives in
+// ingress_lossless_pool; read independently of PFC, so a PG left lossless
+// on a priority without PFC (or PFC without a lossless PG) is visible: drift
+// when the profile fixes headroom, a note always. headroom: the xoff of the
+// static profile when every lossless PG holds the same one; "NULL" or mixed
+// profiles have no single figure to report.
 #include <array>
 
 #include <fmt/format.h>
@@ -97,25 +100,48 @@ Result<model::Ets> port_ets(const json& db, const std::string& port,
   return e;
 }
 
-Result<std::optional<uint64_t>> port_headroom(const json& db, const std::string& port,
-                                              PriorityMask lossless,
-                                              const std::map<unsigned, std::string>& pg_profile) {
-  std::optional<std::string> profile;
-  for (unsigned p = 0; p < 8; ++p) {
-    if (!lossless.has(Priority::unchecked(p))) continue;
-    auto it = pg_profile.find(p);
-    if (it == pg_profile.end() || it->second == "NULL") return std::nullopt;
-    if (profile && *profile != it->second) return std::nullopt;  // mixed: no single figure
-    profile = it->second;
-  }
-  if (!profile) return std::nullopt;
+// One BUFFER_PG entry that holds a lossless profile: its PGs and profile.
+struct LosslessPg {
+  PriorityMask pgs;
+  std::string profile;  // "NULL": the dynamic model computes its headroom
+};
+
+// A PG is lossless when its profile is "NULL" (the dynamic buffer model's
+// mark for a lossless PG whose headroom it computes) or a BUFFER_PROFILE in
+// ingress_lossless_pool. Lossy PGs (ingress_lossy_profile) are not PFC's.
+Result<std::map<std::string, std::vector<LosslessPg>>> lossless_pgs(const json& db) {
+  std::map<std::string, std::vector<LosslessPg>> out;
   const json& profiles = db_table(db, "BUFFER_PROFILE");
-  if (!profiles.contains(*profile))
-    return fail(ErrorKind::invalid_input, "BUFFER_PG|" + port,
-                fmt::format("buffer profile {:?} is not in the BUFFER_PROFILE table", *profile));
-  const json& prof = profiles[*profile];
+  for (const auto& [key, entry] : db_table(db, "BUFFER_PG").items()) {
+    std::string port, indexes;
+    if (!split_port_index_key(key, port, indexes) || !entry.contains("profile")) continue;
+    std::string profile = ref_name(entry["profile"]);
+    if (profile != "NULL") {
+      if (!profiles.contains(profile))
+        return fail(ErrorKind::invalid_input, "BUFFER_PG|" + key,
+                    fmt::format("buffer profile {:?} is not in the BUFFER_PROFILE table", profile));
+      if (ref_name(profiles[profile].value("pool", json(""))) != "ingress_lossless_pool") continue;
+    }
+    auto idx = index_range(indexes, "BUFFER_PG|" + key);
+    if (!idx) return std::unexpected(idx.error());
+    PriorityMask pgs;
+    for (unsigned i : *idx) pgs.set(Priority::unchecked(i));
+    out[port].push_back({pgs, profile});
+  }
+  return out;
+}
+
+// The xoff of the static profile every lossless PG of the port holds; none
+// when they differ or the dynamic model computes it.
+Result<std::optional<uint64_t>> port_headroom(const json& db, const std::vector<LosslessPg>& pgs) {
+  if (pgs.empty()) return std::nullopt;
+  const std::string& profile = pgs.front().profile;
+  for (const LosslessPg& pg : pgs)
+    if (pg.profile != profile) return std::nullopt;  // mixed: no single figure
+  if (profile == "NULL") return std::nullopt;
+  const json& prof = db_table(db, "BUFFER_PROFILE")[profile];
   if (!prof.contains("xoff")) return std::nullopt;  // a dynamic-threshold-only profile
-  auto xoff = db_number(prof["xoff"], "BUFFER_PROFILE|" + *profile + ".xoff", 1ull << 40);
+  auto xoff = db_number(prof["xoff"], "BUFFER_PROFILE|" + profile + ".xoff", 1ull << 40);
   if (!xoff) return std::unexpected(xoff.error());
   return std::optional<uint64_t>(*xoff);
 }
@@ -140,9 +166,10 @@ Result<std::map<std::string, std::map<unsigned, std::string>>> bindings(const js
 Status parse_scheduling_and_buffers(const json& db, sw::SwitchState& st) {
   auto queues = bindings(db, "QUEUE", "scheduler");
   if (!queues) return std::unexpected(queues.error());
-  auto pgs = bindings(db, "BUFFER_PG", "profile");
+  auto pgs = lossless_pgs(db);
   if (!pgs) return std::unexpected(pgs.error());
   static const std::map<unsigned, std::string> none;
+  static const std::vector<LosslessPg> no_pgs;
   for (auto& [port, s] : st.ports) {
     auto q = queues->find(port);
     auto ets = port_ets(db, port, q == queues->end() ? none : q->second);
@@ -159,11 +186,27 @@ Status parse_scheduling_and_buffers(const json& db, sw::SwitchState& st) {
       b.cable_length_m = static_cast<uint32_t>(*m);
     }
     auto pg = pgs->find(port);
-    auto headroom = port_headroom(db, port, s.pfc_enabled.value_or(PriorityMask()),
-                                  pg == pgs->end() ? none : pg->second);
+    const std::vector<LosslessPg>& lossless = pg == pgs->end() ? no_pgs : pg->second;
+    auto headroom = port_headroom(db, lossless);
     if (!headroom) return std::unexpected(headroom.error());
     b.headroom_bytes = *headroom;
+    b.lossless_pgs.emplace();
+    for (const LosslessPg& e : lossless) b.lossless_pgs->push_back(e.pgs);
     s.buffers = b;
+    // Said even when the profile leaves buffers alone: either way round it
+    // is a misconfiguration a PFC fabric pays for.
+    PriorityMask have = model::pg_union(*b.lossless_pgs);
+    PriorityMask pfc = s.pfc_enabled.value_or(PriorityMask());
+    PriorityMask extra(static_cast<uint8_t>(have.bits() & ~pfc.bits()));
+    PriorityMask missing(static_cast<uint8_t>(pfc.bits() & ~have.bits()));
+    if (!extra.empty())
+      st.notes.push_back(fmt::format(
+          "{}: lossless PG {} without PFC: headroom reserved for a class that never pauses", port,
+          extra.to_string()));
+    if (!missing.empty() && !lossless.empty())
+      st.notes.push_back(
+          fmt::format("{}: PFC on {} without a lossless PG: PAUSE with no headroom behind it drops",
+                      port, missing.to_string()));
   }
   return {};
 }

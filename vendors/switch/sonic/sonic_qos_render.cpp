@@ -3,6 +3,8 @@
 // bindings reference (SCHEDULER|rocecfg_*, BUFFER_PROFILE|rocecfg_lossless_*)
 // is returned in `shared` and written before any binding: make before break.
 // See sonic_qos_parse.cpp for how each field reads back.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "sonic/sonic.h"
@@ -56,15 +58,34 @@ Status render_ets(const plan::Step& step, std::vector<std::string>& out,
   return {};
 }
 
-Status render_buffers(const plan::Step& step, const model::Settings& intent,
-                      std::vector<std::string>& out, std::set<std::string>& shared) {
+namespace {
+
+// The BUFFER_PG key index of an entry: "3", or "3-4" for a range.
+std::string pg_key_index(PriorityMask pgs) {
+  unsigned lo = 8, hi = 0;
+  for (unsigned p = 0; p < 8; ++p)
+    if (pgs.has(Priority::unchecked(p))) lo = std::min(lo, p), hi = p;
+  if (lo == hi) return std::to_string(lo);
+  if (PriorityMask(static_cast<uint8_t>((0xffu >> (7 - hi)) & (0xffu << lo))) == pgs)
+    return fmt::format("{}-{}", lo, hi);
+  return pgs.to_string();  // "0,3": not written by SONiC, but read back as such
+}
+
+}  // namespace
+
+Status render_buffers(const plan::Step& step, std::vector<std::string>& out,
+                      std::vector<std::string>& release, std::set<std::string>& shared) {
   const model::Buffers& want = *step.after.buffers;
   const std::optional<model::Buffers>& had = step.before.buffers;
   if (want.cable_length_m && (!had || had->cable_length_m != want.cable_length_m))
     out.push_back(fmt::format("sonic-db-cli CONFIG_DB HSET 'CABLE_LENGTH|{}' {} {}m", kCableLength,
                               step.target, *want.cable_length_m));
-  if (!want.headroom_bytes || (had && had->headroom_bytes == want.headroom_bytes)) return {};
-  if (!intent.pfc_enabled || intent.pfc_enabled->empty())
+  // Without a fixed headroom there is no profile to bind: the PGs are the
+  // dynamic buffer model's (or the operator's) to manage.
+  if (!want.headroom_bytes) return {};
+  const PriorityMask lossless =
+      model::pg_union(want.lossless_pgs.value_or(std::vector<PriorityMask>{}));
+  if (lossless.empty())
     return fail(ErrorKind::invalid_input, step.target,
                 "buffers.headroom is per lossless priority group: the profile names no PFC "
                 "priorities");
@@ -76,10 +97,39 @@ Status render_buffers(const plan::Step& step, const model::Settings& intent,
       "sonic-db-cli CONFIG_DB HSET 'BUFFER_PROFILE|{}' pool ingress_lossless_pool xon {} xoff {} "
       "size {} dynamic_th 0",
       profile, kLosslessXonBytes, xoff, kLosslessXonBytes + xoff));
+  auto bind = [&](PriorityMask pgs) {
+    return fmt::format("sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|{}|{}' profile {}", step.target,
+                       pg_key_index(pgs), profile);
+  };
+  const bool same_headroom = had && had->headroom_bytes == want.headroom_bytes;
+  uint8_t covered = 0;  // wanted PGs already bound by an entry that stays
+  std::vector<std::string> split;
+  for (PriorityMask g :
+       had && had->lossless_pgs ? *had->lossless_pgs : std::vector<PriorityMask>{}) {
+    if ((g.bits() & ~lossless.bits()) == 0) {      // every PG of the entry stays lossless
+      if (!same_headroom) out.push_back(bind(g));  // rebind the entry as keyed: no overlap
+      covered |= g.bits();
+      continue;
+    }
+    // A lossless PG on a priority without PFC reserves headroom for a class
+    // that never pauses; it goes after the PFC commands (release), once the
+    // priority stopped sending PAUSE. A range entry ("3-4", as SONiC's buffer
+    // manager writes it) is deleted whole and its surviving PGs bound one by
+    // one *after* the DEL: bufferorch unbinds every PG of a deleted range, so
+    // binding "4" before deleting "3-4" would leave PG 4 without a profile.
+    release.push_back(
+        fmt::format("sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|{}|{}'", step.target, pg_key_index(g)));
+    for (unsigned p = 0; p < 8; ++p)
+      if (g.has(Priority::unchecked(p)) && lossless.has(Priority::unchecked(p))) {
+        release.push_back(bind(PriorityMask(static_cast<uint8_t>(1u << p))));
+        covered |= static_cast<uint8_t>(1u << p);
+      }
+  }
+  // Newly lossless PGs are bound before PFC turns on for them (make before
+  // break), whether or not the headroom changed.
   for (unsigned p = 0; p < 8; ++p)
-    if (intent.pfc_enabled->has(Priority::unchecked(p)))
-      out.push_back(fmt::format("sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|{}|{}' profile {}",
-                                step.target, p, profile));
+    if (lossless.has(Priority::unchecked(p)) && !(covered & (1u << p)))
+      out.push_back(bind(PriorityMask(static_cast<uint8_t>(1u << p))));
   return {};
 }
 

@@ -30,10 +30,13 @@ const char* action_name(model::WatchdogAction a) {
 
 }  // namespace
 
-Result<std::vector<std::string>> render_commands(const model::Settings& intent,
-                                                 const plan::Plan& changes, Diagnostics&) {
+Result<std::vector<std::string>> render_commands(const model::Settings&, const plan::Plan& changes,
+                                                 Diagnostics&) {
   std::vector<std::string> out;
   std::set<std::string> shared;  // SCHEDULER / BUFFER_PROFILE entries the bindings use
+  // BUFFER_PG removals, sent after every PFC command: a PG loses its headroom
+  // only once its priority no longer sends PAUSE.
+  std::vector<std::string> release;
   // pfcwd takes several ports per command: group ports by identical settings.
   std::map<std::string, std::vector<std::string>> watchdog_groups;
   for (const plan::Step& s : changes.steps) {
@@ -119,7 +122,7 @@ Result<std::vector<std::string>> render_commands(const model::Settings& intent,
         if (Status r = render_ets(s, out, shared); !r) return std::unexpected(r.error());
         break;
       case Knob::buffers:
-        if (Status r = render_buffers(s, intent, out, shared); !r)
+        if (Status r = render_buffers(s, out, release, shared); !r)
           return std::unexpected(r.error());
         break;
       default:
@@ -127,6 +130,7 @@ Result<std::vector<std::string>> render_commands(const model::Settings& intent,
                     fmt::format("knob {} is not rendered for sonic", model::knob_name(s.knob)));
     }
   }
+  out.insert(out.end(), release.begin(), release.end());
   for (auto& [key, ports] : watchdog_groups) {
     std::sort(ports.begin(), ports.end(), sw::interface_less);
     std::string list;
@@ -137,6 +141,17 @@ Result<std::vector<std::string>> render_commands(const model::Settings& intent,
   }
   out.insert(out.begin(), shared.begin(), shared.end());
   return out;
+}
+
+model::Settings lossless_pgs_from_pfc(const model::Settings& intent) {
+  model::Settings s = intent;
+  if (!s.buffers || !s.buffers->headroom_bytes || !s.pfc_enabled) return s;
+  std::vector<PriorityMask> pgs;
+  for (unsigned p = 0; p < 8; ++p)
+    if (s.pfc_enabled->has(Priority::unchecked(p)))
+      pgs.push_back(PriorityMask(static_cast<uint8_t>(1u << p)));
+  s.buffers->lossless_pgs = std::move(pgs);
+  return s;
 }
 
 }  // namespace rocecfg::vendors::sonic

@@ -51,6 +51,11 @@ std::optional<uint32_t> active_mtu(const FsRoot& fs, const std::string& dev, int
   return std::nullopt;
 }
 
+void preload_verbs() {
+  int n = 0;
+  if (ibv_device** list = ibv_get_device_list(&n)) ibv_free_device_list(list);
+}
+
 namespace {
 
 std::string rdma_driver(const FsRoot& fs, const std::string& dev) {

@@ -6,6 +6,7 @@
 #include "cumulus/cumulus.h"
 #include "sonic/sonic.h"
 #include "switch/engine.h"
+#include "switch/validate.h"
 #include "switch_fixtures.h"
 
 namespace rocecfg::sw::testing {
@@ -86,6 +87,34 @@ TEST_SUITE("switch adapters offline") {
     CHECK(model::knob_value_text(e4, model::Knob::buffers) == "cable_length=300m lossless_pgs=3,4");
     CHECK(e4.buffers->lossless_pgs == std::vector<PriorityMask>{PriorityMask(0x18)});
     CHECK(legacy->notes.empty());
+  }
+
+  TEST_CASE("SONiC: exact restore rewrites only rocecfg's tables, referenced entries first") {
+    auto a = make_adapter("sonic");
+    // Before: factory PG range 3-4 on pg_lossless; now: rocecfg's per-PG 4,
+    // a new profile, an MTU change, and a VLAN someone else added meanwhile.
+    const char* before = R"({"PORT": {"Ethernet0": {"mtu": "9100", "speed": "100000"}},
+        "BUFFER_PROFILE": {"pg_lossless": {"pool": "ingress_lossless_pool", "xoff": "34816"}},
+        "BUFFER_PG": {"Ethernet0|3-4": {"profile": "pg_lossless"}}})";
+    const char* now = R"({"PORT": {"Ethernet0": {"mtu": "9216", "speed": "100000"}},
+        "BUFFER_PROFILE": {"pg_lossless": {"pool": "ingress_lossless_pool", "xoff": "34816"},
+                           "rocecfg_lossless_65536": {"pool": "ingress_lossless_pool"}},
+        "BUFFER_PG": {"Ethernet0|4": {"profile": "rocecfg_lossless_65536"}},
+        "VLAN": {"Vlan10": {"vlanid": "10"}}})";
+    auto undo = a->restore_commands(before, now);
+    REQUIRE(undo);
+    CHECK(*undo == std::vector<std::string>{
+                       "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet0|4'",
+                       "sonic-db-cli CONFIG_DB HSET 'PORT|Ethernet0' 'mtu' '9100'",
+                       "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|Ethernet0|3-4' 'profile' "
+                       "'pg_lossless'",
+                       "sonic-db-cli CONFIG_DB DEL 'BUFFER_PROFILE|rocecfg_lossless_65536'",
+                   });
+    for (const std::string& c : *undo) CHECK(check_command(c));
+    // A value no single-quoted word can carry: no exact restore, the engine
+    // replays the observed values instead.
+    CHECK_FALSE(a->restore_commands(R"({"PORT": {"Ethernet0": {"alias": "it's"}}})",
+                                    R"({"PORT": {"Ethernet0": {"alias": "x"}}})"));
   }
 
   TEST_CASE("SONiC: a scheduler reference to nothing is an error naming the queue") {

@@ -69,7 +69,8 @@ class Sonic(Personality):
         if sudo:
             argv = argv[1:]
         if argv[:2] == ["show", "runningconfiguration"] and argv[2:] == ["all"]:
-            return json.dumps(db, indent=4, sort_keys=True)
+            # CONFIG_DB is flat redis keys: a table whose last key went is gone.
+            return json.dumps({t: v for t, v in db.items() if v}, indent=4, sort_keys=True)
         if argv[:1] == ["sonic-db-cli"]:
             return self._db_cli(db, argv[1:])
         if argv[:1] in (["config"], ["ecnconfig"]) and not sudo:

@@ -5,7 +5,9 @@
 // transaction is therefore a captured pre-change config to restore: the
 // generic config updater's `config checkpoint` before the first change,
 // `config rollback` on any failure (reconnecting first if the connection
-// dropped), `config save -y` and `delete-checkpoint` on success.
+// dropped), `config save -y` and `delete-checkpoint` on success. A committed
+// apply that then fails verification is undone exactly: sonic-db-cli writes
+// from the CONFIG_DB read before to the one read after (sonic_restore.cpp).
 //
 // Read back: `show runningconfiguration all` (CONFIG_DB as JSON), the same
 // format as /etc/sonic/config_db.json backups. DB versions before 3.0.3 write
@@ -94,6 +96,11 @@ class SonicAdapter final : public sw::Adapter {
 
   Result<sw::SwitchState> parse(std::string_view text) const override {
     return parse_config_db(text);
+  }
+
+  std::optional<std::vector<std::string>> restore_commands(std::string_view before,
+                                                           std::string_view now) const override {
+    return restore_config_db(before, now);
   }
 
   Status push(sw::Session& session, const std::vector<std::string>& commands) const override {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -63,6 +64,12 @@ Status render_buffers(const plan::Step& step, std::vector<std::string>& out,
 // The intent with buffers.lossless_pgs = one PG per PFC priority when the
 // profile fixes headroom (SONiC reserves headroom per PG).
 model::Settings lossless_pgs_from_pfc(const model::Settings& intent);
+
+// After a committed apply fails verification: sonic-db-cli writes that turn
+// rocecfg's CONFIG_DB tables in `now` back into exactly those of `before`
+// (sonic_restore.cpp); none when the texts cannot be restored exactly.
+std::optional<std::vector<std::string>> restore_config_db(std::string_view before,
+                                                          std::string_view now);
 
 Result<std::vector<std::string>> render_commands(const model::Settings& intent,
                                                  const plan::Plan& changes, Diagnostics& warnings);

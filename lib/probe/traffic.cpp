@@ -69,6 +69,22 @@ int post_one(QpSet& qs, size_t i, ibv_wr_opcode opcode, bool signaled, uint64_t 
     wr.wr.rdma.remote_addr = qs.remote_recv_addr(i);
     wr.wr.rdma.rkey = qs.remote_rkey();
   }
+  if (ibv_qp_ex* qx = qs.qpx(i)) {
+    ibv_wr_start(qx);
+    qx->wr_id = wr_id;
+    qx->wr_flags = wr.send_flags;  // IBV_SEND_INLINE too: rxe takes the data from the WQE then
+    if (opcode == IBV_WR_RDMA_WRITE)
+      ibv_wr_rdma_write(qx, wr.wr.rdma.rkey, wr.wr.rdma.remote_addr);
+    else if (opcode == IBV_WR_RDMA_READ)
+      ibv_wr_rdma_read(qx, wr.wr.rdma.rkey, wr.wr.rdma.remote_addr);
+    else
+      ibv_wr_send(qx);
+    if (wr.send_flags & IBV_SEND_INLINE)
+      ibv_wr_set_inline_data(qx, reinterpret_cast<void*>(sge.addr), sge.length);
+    else
+      ibv_wr_set_sge(qx, sge.lkey, sge.addr, sge.length);
+    return ibv_wr_complete(qx);
+  }
   ibv_send_wr* bad = nullptr;
   return ibv_post_send(qs.qp(i), &wr, &bad);
 }

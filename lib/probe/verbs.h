@@ -53,6 +53,8 @@ class QpSet {
 
   // For the traffic loops.
   ibv_qp* qp(size_t i) const { return qps_[i].get(); }
+  // The extended post API of QP i; null where the provider has none.
+  ibv_qp_ex* qpx(size_t i) const { return qpxs_[i]; }
   size_t qp_count() const { return qps_.size(); }
   ibv_cq* cq() const { return cq_.get(); }
   uint32_t lkey() const;
@@ -100,6 +102,7 @@ class QpSet {
   std::unique_ptr<ibv_mr, MrDel> mr_;
   std::unique_ptr<ibv_cq, CqDel> cq_;
   std::vector<std::unique_ptr<ibv_qp, QpDel>> qps_;
+  std::vector<ibv_qp_ex*> qpxs_;  // owned by qps_
   std::vector<uint32_t> psns_;
 
   TestParams params_;

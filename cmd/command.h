@@ -8,16 +8,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/exit_code.h"
+
 namespace rocecfg::cmd {
 
-// Exit codes shared by every verb (documented in --help and the README).
-enum ExitCode : int {
-  kOk = 0,            // success, no drift, healthy
-  kDrift = 1,         // drift found, apply incomplete, or unhealthy
-  kUsage = 2,         // bad command line, profile or inventory
-  kRuntime = 3,       // a device or the system failed us
-  kNotEvaluated = 4,  // gate only: could not reach a verdict (see `rocecfg gate --help`)
-};
+// Exit codes: core/exit_code.h (rocecfg::kOk ... kNotEvaluated), one table for all verbs.
 
 struct Globals {
   bool json = false;

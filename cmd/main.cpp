@@ -8,23 +8,12 @@
 
 #include "command.h"
 
-namespace {
-
-constexpr const char* kExitCodes =
-    "Exit codes:\n"
-    "  0  success: applied, no drift, healthy\n"
-    "  1  drift found, apply incomplete, probe or gate unhealthy\n"
-    "  2  usage, profile or inventory error\n"
-    "  3  runtime failure (device, kernel, SSH, RDMA)\n"
-    "  4  gate could not evaluate (Slurm: treat as 'do not drain')\n";
-
-}  // namespace
-
 int main(int argc, char** argv) {
+  using namespace rocecfg;
   using namespace rocecfg::cmd;
   CLI::App app{"rocecfg: lossless RoCE fabrics, declared, applied, audited and proven"};
   app.set_version_flag("--version", "rocecfg " ROCECFG_VERSION);
-  app.footer(kExitCodes);
+  app.footer(rocecfg::exit_code_help());
   app.require_subcommand(1);
   Globals globals;
   app.add_flag("--json", globals.json, "machine-readable JSON on stdout")->configurable(false);

@@ -21,13 +21,6 @@ void add_target_options(CLI::App& sub, TargetOptions& t, bool writes) {
   if (writes) sub.add_flag("--dry-run", t.dry_run, "print the plan, change nothing");
 }
 
-namespace {
-// Exit codes are ordered by severity except 4 (gate only); keep the worst.
-int worst(int a, int b) {
-  return std::max(a, b);
-}
-}  // namespace
-
 int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, SwitchVerb sw) {
   std::optional<profile::Intent> intent = load_profile_or_report(t.profile, g.json);
   if (!intent) return kUsage;
@@ -38,7 +31,7 @@ int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, Swit
   int rc = kOk;
   if (g.inventory.empty() || t.local) {
     HostVerbOptions o{t.interfaces, t.dry_run, g.json, g.verbose, t.textfile_dir};
-    rc = worst(rc, host(*intent, o));
+    rc = worst_exit_code(rc, host(*intent, o));
   }
   if (!g.inventory.empty()) {
     std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
@@ -51,7 +44,7 @@ int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, Swit
     o.verbose = g.verbose;
     o.parallel = t.parallel;
     o.accept_new_host_keys = t.accept_new_host_keys;
-    rc = worst(rc, sw(*intent, o));
+    rc = worst_exit_code(rc, sw(*intent, o));
   }
   return rc;
 }

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/exit_code.h"
 #include "gate/checks.h"
 
 namespace rocecfg::gate {
@@ -158,9 +159,9 @@ GateReport run_gate(const GateOptions& options, const GateEnv& env) {
     if (r.status == CheckStatus::not_evaluated) abandoned = true;
   }
   if (report.health != Health::unhealthy && abandoned) report.health = Health::not_evaluated;
-  report.exit_code = report.health == Health::healthy     ? 0
-                     : report.health == Health::unhealthy ? 1
-                                                          : 4;
+  report.exit_code = report.health == Health::healthy     ? kOk
+                     : report.health == Health::unhealthy ? kDrift
+                                                          : kNotEvaluated;
   if (!abandoned) {
     report.drift_steps = ctx->drift_steps;
     report.counters = ctx->counters;

@@ -53,7 +53,7 @@ struct GateReport {
   std::string host;
   std::vector<CheckResult> checks;
   Health health = Health::healthy;
-  int exit_code = 0;
+  int exit_code = 0;  // core/exit_code.h
   uint32_t budget_ms = 0;
   double elapsed_ms = 0;
   // For metrics: what the checks measured.

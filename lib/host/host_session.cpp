@@ -2,14 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "core/exit_code.h"
+
 #include "plan/render.h"
 
 namespace rocecfg::host {
 
 namespace {
-
-// Exit codes as in cmd/command.h (lib/ cannot include cmd/).
-constexpr int kOk = 0, kDrift = 1, kRuntime = 3;
 
 void observe_all(LinuxHost& host, const std::vector<std::string>& interfaces,
                  const model::Settings& intent, SessionReport& r) {

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/exit_code.h"
+
 #include "host/linux_host.h"
 #include "plan/apply.h"
 #include "plan/plan.h"
@@ -22,7 +24,7 @@ struct SessionReport {
   std::optional<plan::ApplyReport> applied;  // apply only, when something was run
   bool refused = false;                      // apply refused before writing anything
   bool dry_run = false;
-  int exit_code = 0;  // cmd::ExitCode values
+  int exit_code = kOk;  // core/exit_code.h
 };
 
 SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfaces,

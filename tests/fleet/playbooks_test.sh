@@ -29,9 +29,11 @@ inventory() {
     done
   } > "$work/hosts.ini"
   : > "$work/calls"
+  rm -f "$work"/calls.applied.*
 }
 play() {  # play PLAYBOOK EXTRA-ARGS... ; sets rc, output in $work/out
-  ansible-playbook -i "$work/hosts.ini" "$src/playbooks/$1" "${@:2}" > "$work/out" 2>&1
+  ansible-playbook -i "$work/hosts.ini" "$src/playbooks/$1" -e rocecfg_gate_state="$work/gate.state" \
+    "${@:2}" > "$work/out" 2>&1
   rc=$?
 }
 
@@ -70,28 +72,57 @@ play rollout.yml -e rocecfg_batch=1
 check "gate exit 4 is tolerated (rc $rc)" [ "$rc" = 0 ]
 check "and reported" grep -q 'h1 | not evaluated: audit' "$work/out"
 
-# 5. check mode: apply runs with --dry-run, nothing reported changed.
+# 5. check mode: apply runs with --dry-run and reports the host that would
+#    change as changed, with the plan under --diff; a real run changes it, a
+#    second real run is changed=0.
 inventory "h1" ""
-play rollout.yml --check
+play rollout.yml --check --diff
 check "check mode passes (rc $rc)" [ "$rc" = 0 ]
 check "check mode applies with --dry-run" grep -qx 'h1 apply /etc/rocecfg/profile.toml --json --dry-run' "$work/calls"
-check "check mode reports no change" grep -q 'h1 *: ok=[0-9]* *changed=0' "$work/out"
+check "check mode reports the host that would change" grep -q 'h1 *: ok=[0-9]* *changed=1' "$work/out"
+check "check mode with --diff shows the plan" grep -q 'eth0 pfc: \[\] -> \[3\]' "$work/out"
 play rollout.yml
 check "a real run reports the apply as a change" grep -q 'h1 *: ok=[0-9]* *changed=1' "$work/out"
+play rollout.yml
+check "a second real run is changed=0" grep -q 'h1 *: ok=[0-9]* *changed=0' "$work/out"
 
-# 6. fleet audit: one summary with the drifted host.
-inventory "h1 h2 h3" "--drift h2"
+# 5b. the site's own inventory group_vars win over the role defaults.
+inventory "h1" ""
+mkdir -p "$work/site/group_vars"
+cp "$work/hosts.ini" "$work/site/hosts.ini"
+printf 'rocecfg_gate_args: "--budget 5s"\nrocecfg_interfaces: [ens1f0, ens1f1]\n' > "$work/site/group_vars/all.yml"
+ansible-playbook -i "$work/site/hosts.ini" "$src/playbooks/rollout.yml" -e rocecfg_gate_state="$work/gate.state" \
+  > "$work/out" 2>&1
+rc=$?
+check "site group_vars: rollout passes (rc $rc)" [ "$rc" = 0 ]
+check "site group_vars set the gate arguments and interfaces" \
+  grep -qx 'h1 gate /etc/rocecfg/profile.toml --interface ens1f0 --interface ens1f1 --budget 5s' "$work/calls"
+
+# 6. fleet audit: one summary with the drifted host, which the recap shows as
+#    changed; a host whose audit failed without JSON is listed with its error.
+inventory "h1 h2 h3" "--drift h2 --fail-audit h3"
 play audit.yml -e rocecfg_audit_dir="$work/audit"
-check "audit play succeeds with drift present (rc $rc)" [ "$rc" = 0 ]
-check "summary counts 3 hosts, 1 drifted, 2 clean" python3 - "$work/audit/summary.json" <<'PY'
+check "audit play fails only for the host that could not be audited (rc $rc)" [ "$rc" = 2 ]
+check "the drifted host is changed in the recap" grep -q 'h2 *: ok=[0-9]* *changed=1' "$work/out"
+check "summary counts 3 hosts, 1 drifted, 1 clean, 1 failed" python3 - "$work/audit/summary.json" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))
-ok = (s["hosts"], s["drifted"], s["clean"], s["failed"]) == (3, 1, 2, 0)
-h2 = [r for r in s["results"] if r["host"] == "h2"][0]
-ok = ok and h2["drift_steps"] == 1 and h2["drift"][0]["knob"] == "pfc"
+ok = (s["hosts"], s["drifted"], s["clean"], s["failed"]) == (3, 1, 1, 1)
+by = {r["host"]: r for r in s["results"]}
+ok = ok and by["h2"]["drift_steps"] == 1 and by["h2"]["drift"][0]["knob"] == "pfc"
+ok = ok and by["h3"]["exit_code"] == 3 and "Operation not permitted" in by["h3"]["error"]
 sys.exit(0 if ok else 1)
 PY
 check "raw report per host" [ -s "$work/audit/h2.json" ]
+play audit.yml -e rocecfg_audit_dir="$work/audit-limit" --limit h1,h2,localhost
+check "audit with --limit passes (rc $rc)" [ "$rc" = 0 ]
+check "summary with --limit lists only the limited hosts" python3 - "$work/audit-limit/summary.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+sys.exit(0 if sorted(r["host"] for r in s["results"]) == ["h1", "h2"] and s["failed"] == 0 else 1)
+PY
+play audit.yml -e rocecfg_audit_dir="$work/audit-strict" -e rocecfg_audit_fail_on_drift=true --limit h2,localhost
+check "rocecfg_audit_fail_on_drift fails the drifted host (rc $rc)" [ "$rc" = 2 ]
 
 # 7. switch push from the controller passes the inventory.
 : > "$work/calls"
@@ -100,7 +131,7 @@ ansible-playbook -i localhost, -c local "$src/playbooks/switches.yml" \
   -e rocecfg_profile=p.toml -e rocecfg_inventory=fabric.toml > "$work/out" 2>&1
 rc=$?
 check "switch push runs (rc $rc)" [ "$rc" = 0 ]
-check "switch push calls validate, apply, audit with the inventory" [ "$(cat "$work/calls")" = "controller validate p.toml --inventory fabric.toml
+check "switch push calls validate, apply, audit with the inventory" [ "$(sed 's/ *$//' "$work/calls")" = "controller validate p.toml --inventory fabric.toml
 controller apply p.toml --inventory fabric.toml --json
 controller audit p.toml --inventory fabric.toml" ]
 
@@ -115,7 +146,7 @@ check "install validates the profile with the real binary (rc $rc)" [ "$rc" = 0 
 if [ -d /sys/class/infiniband ] && [ -n "$(ls /sys/class/infiniband 2>/dev/null)" ]; then
   echo "skip: this machine has RDMA devices; the no-RDMA gate case needs a host without them"
 else
-  play rollout.yml -e rocecfg_profile="$src/profiles/lab.toml" --start-at-task "Health gate" \
+  play rollout.yml -e rocecfg_profile="$src/profiles/lab.toml" --tags rocecfg_gate \
     -e "rocecfg_gate_args='--no-state --host local1'"
   check "real gate fails the host without RDMA devices (rc $rc)" [ "$rc" = 2 ]
   check "with the gate's own reason" grep -q 'local1 | unhealthy: devices: no RDMA device with an Ethernet port' "$work/out"

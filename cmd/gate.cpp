@@ -12,6 +12,7 @@
 #include "command.h"
 #include "gate/gate.h"
 #include "gate/metrics.h"
+#include "gate/probe_policy.h"
 #include "host/host_session.h"
 #include "host/linux_host.h"
 #include "host/netlink.h"
@@ -88,28 +89,18 @@ gate::GateEnv real_env(const profile::Intent& intent) {
   return e;
 }
 
-// The probe peer: --peer as given, where an inventory host of that name
-// stands for its address; without --peer (and --loopback), this host's
-// probe_peer in the inventory. Empty: no probe. nullopt: bad inventory.
+// The probe peer (gate/probe_policy.h), with the inventory loaded here so a
+// bad one is reported like every other file. nullopt: bad inventory.
 std::optional<std::string> resolve_peer(const GateArgs& a, const Globals& g) {
   if (g.inventory.empty() || !a.loopback.empty()) return a.peer;
   std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
   if (!inv) return std::nullopt;
-  if (!a.peer.empty()) {
-    auto colon = a.peer.rfind(':');
-    const profile::HostEntry* h = inv->find_host(a.peer.substr(0, colon));
-    if (!h || h->address.empty()) return a.peer;
-    return h->address + (colon == std::string::npos ? "" : a.peer.substr(colon));
-  }
   std::string me = a.host;
   if (me.empty()) {
     char buf[256] = {};
     if (::gethostname(buf, sizeof buf - 1) == 0) me = buf;
   }
-  const profile::HostEntry* self = inv->find_host(me);
-  if (!self || self->probe_peer.empty()) return std::string();
-  return inv->find_host(self->probe_peer)
-      ->address;  // the loader checked it exists, with an address
+  return gate::resolve_probe_peer(a.peer, &*inv, me);
 }
 
 int run_gate_verb(const GateArgs& a, const Globals& g) {
@@ -137,41 +128,10 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
   if (!peer) return kUsage;
   o.max_pause_per_s = a.max_pause_per_s;
   o.max_paused_fraction = a.max_paused_percent / 100.0;
-  if (!peer->empty() || !a.loopback.empty()) {
-    probe::ProbeConfig pc;
-    // One large message size, bandwidth only: the cheapest test that still
-    // crosses the wire with full-size packets (small-packet-only probes miss
-    // MTU-dependent loss).
-    uint64_t largest = 0;
-    for (uint64_t s : intent->validation.probe_message_bytes) largest = std::max(largest, s);
-    pc.sizes_bytes = {static_cast<uint32_t>(largest ? largest : 65536)};
-    pc.latency = false;
-    if (intent->common.roce_tos) pc.tos = *intent->common.roce_tos;
-    pc.timeout_ms = o.budget_ms;
-    pc.stall_ms = std::min<uint32_t>(pc.stall_ms, o.budget_ms);
-    pc.local.device = a.device;
-    if (!peer->empty()) {
-      auto colon = peer->rfind(':');
-      pc.host = peer->substr(0, colon);
-      if (colon != std::string::npos) {
-        try {
-          pc.port = static_cast<uint16_t>(std::stoul(peer->substr(colon + 1)));
-        } catch (const std::exception&) {
-          return usage(fmt::format("--peer {}: expected HOST or HOST:PORT", a.peer));
-        }
-      }
-    } else {
-      auto comma = a.loopback.find(',');
-      if (comma == std::string::npos || comma == 0 || comma + 1 == a.loopback.size())
-        return usage(
-            fmt::format("--loopback {}: expected DEV_A,DEV_B (two RDMA devices)", a.loopback));
-      pc.local.device = a.loopback.substr(0, comma);
-      probe::DeviceSelect server;
-      server.device = a.loopback.substr(comma + 1);
-      pc.loopback_server = server;
-    }
-    o.probe = pc;
-  }
+  Result<std::optional<probe::ProbeConfig>> pc =
+      gate::gate_probe_config(*intent, o.budget_ms, *peer, a.loopback, a.device);
+  if (!pc) return usage(pc.error().to_string());
+  o.probe = *pc;
   gate::GateReport r = gate::run_gate(o, real_env(*intent));
   if (!a.textfile_dir.empty()) {
     Status s = gate::write_textfile(a.textfile_dir, "rocecfg_gate.prom",

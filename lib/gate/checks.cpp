@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 
 #include "gate/pause_rule.h"
+#include "model/path_mtu.h"
 #include "plan/render.h"
+#include "probe/from_intent.h"
 #include "probe/verdict.h"
 
 namespace rocecfg::gate {
@@ -113,7 +115,7 @@ CheckResult check_mtu(Context& c) {
           fmt::format("{} MTU {} bytes, profile says {}", t.netdev.name, mtu, *want));
     // The RoCE path MTU follows the netdev MTU (iboe_get_mtu); a smaller active
     // MTU means the port has not caught up or the netdev MTU is too small.
-    uint32_t allowed = host::roce_mtu_for(want ? *want : mtu);
+    uint32_t allowed = model::roce_path_mtu_for(want ? *want : mtu);
     if (t.active_mtu_bytes && allowed && *t.active_mtu_bytes < allowed)
       problems.push_back(fmt::format("{} port {} active MTU {} bytes, the profile's MTU allows {}",
                                      t.rdma_device, t.rdma_port, *t.active_mtu_bytes, allowed));
@@ -251,13 +253,7 @@ CheckResult check_probe(Context& c, uint32_t duration_ms) {
   Result<probe::ProbeReport> r = c.env.probe(cfg);
   if (!r) return result("probe", CheckStatus::not_evaluated, r.error().to_string());
   c.probe = *r;
-  probe::Expectations exp;
-  exp.rules = c.options.intent.validation;
-  exp.lossless = c.options.intent.lossless_priorities;
-  if (auto d = c.options.intent.host_settings().dcqcn) exp.dcqcn_enabled = d->enabled;
-  if (auto mtu = profile_host_mtu(c.options.intent))
-    exp.min_path_mtu_bytes = probe::rdma_mtu_for(*mtu);
-  probe::Verdict v = probe::judge(*r, exp);
+  probe::Verdict v = probe::judge(*r, probe::expectations_for(c.options.intent));
   std::vector<std::string> lines;
   const probe::Finding* worst = nullptr;
   for (const probe::Finding& f : v.findings) {

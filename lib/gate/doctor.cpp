@@ -12,6 +12,7 @@
 #include "host/discovery.h"
 #include "host/fs_root.h"
 #include "host/lldp.h"
+#include "model/path_mtu.h"
 #include "probe/counters.h"
 #include "probe/sysfs.h"
 
@@ -104,7 +105,7 @@ void check_mtu(const host::Netdev& n, const host::RdmaPort* port, const std::str
                           "packets, more headers, lower bandwidth; a larger one than the switch "
                           "gets dropped",
                           fmt::format("rocecfg apply {} ([mtu] host_bytes)", profile_path)));
-  uint32_t allowed = host::roce_mtu_for(n.mtu_bytes);
+  uint32_t allowed = model::roce_path_mtu_for(n.mtu_bytes);
   if (port && port->active_mtu_bytes && *port->active_mtu_bytes < allowed)
     out.push_back(
         finding("mtu", Severity::warning,

@@ -106,14 +106,6 @@ bool GidEntry::ipv4_mapped() const {
   return gid.starts_with("0000:0000:0000:0000:0000:ffff:");
 }
 
-uint32_t roce_mtu_for(uint32_t netdev_mtu_bytes) {
-  if (netdev_mtu_bytes < 96 + 256) return 0;
-  uint32_t room = netdev_mtu_bytes - 96;
-  for (uint32_t m = 4096; m >= 256; m /= 2)
-    if (room >= m) return m;
-  return 0;
-}
-
 Result<Netdev> describe_netdev(const FsRoot& fs, const std::string& ifname) {
   if (Status ok = validate_ifname(ifname); !ok) return std::unexpected(ok.error());
   std::string base = fmt::format("{}/{}", kNetClass, ifname);

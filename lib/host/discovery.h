@@ -69,8 +69,4 @@ std::optional<uint32_t> active_mtu(const FsRoot& fs, const std::string& dev, int
 // otherwise pay), for a caller that can start it on a thread early.
 void preload_verbs();
 
-// The RoCE path MTU a netdev MTU allows: the largest IB MTU <= mtu - 96
-// (GRH 40 + UDP 8 + BTH 12 + XRC 4 + AtomicETH 28 + ICRC 4; iboe_get_mtu).
-uint32_t roce_mtu_for(uint32_t netdev_mtu_bytes);
-
 }  // namespace rocecfg::host

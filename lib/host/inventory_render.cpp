@@ -1,6 +1,7 @@
 #include "host/inventory_render.h"
 
 #include <algorithm>
+#include "model/path_mtu.h"
 
 #include <fmt/format.h>
 
@@ -39,9 +40,9 @@ std::string render_inventory_text(const HostInventory& inv) {
         if (g.type == "RoCE v2")
           r.gids.push_back(fmt::format("  gid {}  {}  {}{}", g.index, g.gid, g.type,
                                        g.ipv4_mapped() ? "  (IPv4)" : ""));
-      if (n && n->mtu_bytes && roce_mtu_for(n->mtu_bytes) < 4096)
+      if (n && n->mtu_bytes && model::roce_path_mtu_for(n->mtu_bytes) < model::kMaxRocePathMtuBytes)
         r.gids.push_back(fmt::format("  note: netdev MTU {} limits RoCE to path MTU {}",
-                                     n->mtu_bytes, roce_mtu_for(n->mtu_bytes)));
+                                     n->mtu_bytes, model::roce_path_mtu_for(n->mtu_bytes)));
       rows.push_back(std::move(r));
     }
   std::array<size_t, 7> width{};

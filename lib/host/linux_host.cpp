@@ -5,6 +5,7 @@
 #include "host/dcb_knobs.h"
 #include "host/lldp.h"
 #include "host/rdma_cm.h"
+#include "model/path_mtu.h"
 
 namespace rocecfg::host {
 
@@ -164,10 +165,11 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
       else
         read_ok = std::unexpected(link.error());
       uint32_t want = *intent.mtu_bytes;
-      if (roce_mtu_for(want) < 4096)
+      if (model::roce_path_mtu_for(want) < model::kMaxRocePathMtuBytes)
         o.warnings.push_back(fmt::format(
-            "MTU {} limits the RoCE path MTU to {} (4096 needs a netdev MTU of at least 4192)",
-            want, roce_mtu_for(want)));
+            "MTU {} limits the RoCE path MTU to {} ({} needs a netdev MTU of at least {})", want,
+            model::roce_path_mtu_for(want), model::kMaxRocePathMtuBytes,
+            model::kMinNetdevMtuForMaxPath));
     }
     if (!read_ok) {
       if (read_ok.error().kind == ErrorKind::unsupported)

@@ -208,14 +208,6 @@ std::vector<const Finding*> Verdict::failed() const {
   return out;
 }
 
-uint32_t rdma_mtu_for(uint32_t ethernet_mtu_bytes) {
-  constexpr uint32_t kHeaders = 20 + 8 + 12 + 4 + 16;
-  uint32_t best = 256;
-  for (uint32_t m : {256u, 512u, 1024u, 2048u, 4096u})
-    if (m + kHeaders <= ethernet_mtu_bytes) best = m;
-  return best;
-}
-
 Verdict judge(const ProbeReport& report, const Expectations& exp) {
   return Judge(report, exp).run();
 }

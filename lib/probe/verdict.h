@@ -55,11 +55,6 @@ struct Expectations {
   std::optional<double> max_p99_us;            // absolute latency ceiling
 };
 
-// The RDMA MTU an Ethernet MTU carries: the largest of 256..4096 that fits with
-// RoCE v2 headers (Ethernet payload - IP 20 - UDP 8 - BTH 12 - ICRC 4 - RETH 16):
-// 1500 -> 1024, 4200 -> 4096, 9000 -> 4096.
-uint32_t rdma_mtu_for(uint32_t ethernet_mtu_bytes);
-
 Verdict judge(const ProbeReport& report, const Expectations& exp);
 
 }  // namespace rocecfg::probe

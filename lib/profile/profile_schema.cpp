@@ -6,16 +6,12 @@
 #include <fmt/format.h>
 
 #include "model/dcqcn_params.h"
+#include "model/path_mtu.h"
 #include "profile/toml_reader.h"
 
 namespace rocecfg::profile {
 
 namespace {
-
-// RoCE's largest path MTU is 4096; the netdev must also carry the RoCEv2
-// headers (GRH 40 + UDP 8 + BTH 12 + ICRC 4 ... = 96 B, per ib_addr.h), so
-// 4200 leaves room with a margin the way NIC vendors recommend.
-constexpr int64_t kMinHostMtuForRoce4096 = 4200;
 
 PriorityMask mask_of(const std::vector<int64_t>& prios) {
   PriorityMask m;
@@ -296,10 +292,13 @@ struct Reader {
     if (!t) return;
     r.check_keys(*t, "mtu", {"host_bytes", "switch_bytes"});
     if (auto v = r.integer(*t, "host_bytes", "mtu", 576, 9702)) {
-      if (*v < kMinHostMtuForRoce4096)
+      // The floor is the kernel's rule (model/path_mtu.h), not a round number:
+      // any smaller netdev MTU gets a 2048-byte path MTU.
+      if (model::roce_path_mtu_for(static_cast<uint32_t>(*v)) < model::kMaxRocePathMtuBytes)
         r.error(*t->get("host_bytes"), "mtu.host_bytes",
-                fmt::format("{} is too small for the RoCE 4096-byte path MTU", *v),
-                fmt::format(">= {}", kMinHostMtuForRoce4096));
+                fmt::format("{} is too small for the RoCE {}-byte path MTU", *v,
+                            model::kMaxRocePathMtuBytes),
+                fmt::format(">= {}", model::kMinNetdevMtuForMaxPath));
       else
         intent.host_mtu_bytes = static_cast<uint32_t>(*v);
     }

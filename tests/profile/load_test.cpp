@@ -74,6 +74,24 @@ mode = "RoCE v2"
     CHECK(i.validation.probe_message_bytes == std::vector<uint64_t>{64, 1048576});
   }
 
+  TEST_CASE("the host MTU floor is the smallest netdev MTU carrying the 4096 path MTU") {
+    // model::roce_path_mtu_for decides; before, a round 4200 rejected 4192..4199,
+    // which the kernel runs at path MTU 4096.
+    auto with_mtu = [](int mtu) {
+      return profile::load_profile_text(
+          "[fabric]\nname = \"m\"\n[mtu]\nhost_bytes = " + std::to_string(mtu) + "\n", "t.toml");
+    };
+    auto ok = with_mtu(4192);
+    INFO(ok.diagnostics.render());
+    REQUIRE(ok.value);
+    CHECK(ok.value->host_mtu_bytes == 4192u);
+    auto low = with_mtu(4191);
+    CHECK_FALSE(low.value);
+    CHECK(low.diagnostics.render() ==
+          "t.toml:4:14: error: mtu.host_bytes: 4191 is too small for the RoCE 4096-byte path "
+          "MTU (allowed: >= 4192)\n");
+  }
+
   TEST_CASE("a missing [fabric] is reported at the top of the file") {
     auto l =
         profile::load_profile_text("[lossless]\npriorities = [3]\ntrust = \"pcp\"\n", "t.toml");

@@ -1,0 +1,28 @@
+#include "probe/from_intent.h"
+
+#include "model/path_mtu.h"
+
+namespace rocecfg::probe {
+
+Expectations expectations_for(const profile::Intent& intent) {
+  Expectations e;
+  e.rules = intent.validation;
+  e.lossless = intent.lossless_priorities;
+  model::Settings host = intent.host_settings();
+  if (host.dcqcn) e.dcqcn_enabled = host.dcqcn->enabled;
+  if (host.mtu_bytes) e.min_path_mtu_bytes = model::roce_path_mtu_for(*host.mtu_bytes);
+  return e;
+}
+
+ProbeConfig probe_config_for(const profile::Intent& intent) {
+  ProbeConfig c;
+  c.sizes_bytes.clear();
+  for (uint64_t s : intent.validation.probe_message_bytes)
+    c.sizes_bytes.push_back(static_cast<uint32_t>(s));
+  c.duration_ms = intent.validation.probe_duration_ms;
+  c.timeout_ms = intent.validation.probe_timeout_ms;
+  if (intent.common.roce_tos) c.tos = *intent.common.roce_tos;
+  return c;
+}
+
+}  // namespace rocecfg::probe

@@ -7,6 +7,7 @@
 #include "host/discovery.h"
 #include "host/nic_adapter.h"
 #include "model/dcqcn_params.h"
+#include "model/path_mtu.h"
 #include "plan/render.h"
 
 namespace rocecfg::host {
@@ -155,7 +156,7 @@ std::vector<std::string> value_lines(const model::Settings& s, Knob k) {
 // so the one note worth making is about the MTU the interface has.
 std::optional<std::string> path_mtu_note(const Observation& o) {
   if (!o.observed.mtu_bytes) return std::nullopt;
-  uint32_t path = roce_mtu_for(*o.observed.mtu_bytes);
+  uint32_t path = model::roce_path_mtu_for(*o.observed.mtu_bytes);
   if (path >= 4096) return std::nullopt;
   return fmt::format("MTU {} limits the RoCE path MTU to {}", *o.observed.mtu_bytes, path);
 }
@@ -243,7 +244,8 @@ std::string render_qos_text(const std::vector<QosView>& views) {
             {fmt::format("{}{}", reading_name(e.reading), e.note.empty() ? "" : ": " + e.note)},
             e.source);
       if (e.knob == Knob::mtu && e.reading == QosReading::ok) {
-        std::string path = fmt::format("{} (from the MTU)", roce_mtu_for(*o.observed.mtu_bytes));
+        std::string path =
+            fmt::format("{} (from the MTU)", model::roce_path_mtu_for(*o.observed.mtu_bytes));
         if (v.active_mtu_bytes) path += fmt::format(", active {}", *v.active_mtu_bytes);
         row("roce path mtu", {path}, v.active_mtu_bytes ? "verbs" : "computed");
       }
@@ -286,7 +288,7 @@ nlohmann::json qos_json(const std::vector<QosView>& views) {
     }
     j["knobs"] = knobs;
     if (o.observed.mtu_bytes) {
-      j["roce_path_mtu"] = {{"from_mtu", roce_mtu_for(*o.observed.mtu_bytes)},
+      j["roce_path_mtu"] = {{"from_mtu", model::roce_path_mtu_for(*o.observed.mtu_bytes)},
                             {"active", v.active_mtu_bytes ? nlohmann::json(*v.active_mtu_bytes)
                                                           : nlohmann::json(nullptr)}};
     }

@@ -15,6 +15,7 @@
 
 #include "core/diagnostic.h"
 #include "core/result.h"
+#include "model/qos.h"
 #include "model/settings.h"
 #include "plan/plan.h"
 
@@ -98,10 +99,7 @@ class Adapter {
   // Knobs configured per interface (diffed against SwitchState::ports); all
   // others are switch-wide (diffed against SwitchState::global, plan target
   // "global"). Default: MTU, PFC, trust and the PFC watchdog.
-  virtual bool port_knob(model::Knob knob) const {
-    return knob == model::Knob::mtu || knob == model::Knob::pfc || knob == model::Knob::trust ||
-           knob == model::Knob::pfc_watchdog;
-  }
+  virtual bool port_knob(model::Knob knob) const { return model::kDefaultPortKnobs.has(knob); }
   // Knobs this vendor cannot express: planned as `unsupported` steps, so the
   // operator sees them; never silently skipped.
   virtual std::set<model::Knob> unsupported_knobs() const { return {}; }

@@ -64,6 +64,13 @@ model::Settings standard_profile() {
   return s;
 }
 
+model::Settings swapped_tc_profile() {
+  model::Settings s = standard_profile();
+  s.ets->prio_tc = {0, 1, 2, 4, 3, 5, 6, 7};
+  s.ets->tc_bandwidth_percent = {50, 0, 0, 0, 50, 0, 0, 0};
+  return s;
+}
+
 std::string read_source_file(const std::string& relative) {
   return read_file(source(relative));
 }

@@ -19,6 +19,10 @@ namespace rocecfg::sw::testing {
 // PFC on 3, DSCP 26 -> 3, CNP 48 -> 6 (strict TC6), ECN on 3 at
 // 150KB/1500KB p=10 %, ETS 50/50 on TC0/TC3, MTU 9216, watchdog 200/200 ms drop.
 model::Settings standard_profile();
+// The standard profile with a non-identity priority -> traffic class map:
+// priority 3 (RoCE, lossless, ECN) is served by TC 4 and priority 4 by TC 3;
+// ETS 50/50 on TC0/TC4.
+model::Settings swapped_tc_profile();
 
 std::string read_source_file(const std::string& relative);  // under tests/switch/
 // "" when equal to tests/switch/golden/<name>, else the first differing line.

@@ -30,7 +30,7 @@ TEST_SUITE("eos") {
           "eos: warning: mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is applied as 9214");
   }
 
-  TEST_CASE("render alone also clamps MTU with a warning, never silently") {
+  TEST_CASE("render alone refuses an MTU EOS cannot hold: representable() clamps, once") {
     auto a = eos_adapter();
     Diagnostics warnings;
     SwitchState empty;
@@ -39,11 +39,9 @@ TEST_SUITE("eos") {
     plan::Plan plan = plan::diff(
         "Ethernet1/1", model::knob_slice(standard_intent(), model::Knob::mtu), model::Settings{});
     auto commands = a->render(standard_intent(), kPorts, plan, warnings);
-    REQUIRE(commands);
-    CHECK(*commands == std::vector<std::string>{"interface Ethernet1/1", "   mtu 9214", "   exit"});
-    REQUIRE(warnings.all().size() == 1);
-    CHECK(warnings.all()[0].message ==
-          "EOS interfaces take at most 9214 bytes: MTU 9216 is rendered as 9214");
+    REQUIRE_FALSE(commands);
+    CHECK(commands.error().to_string() == "Ethernet1/1: mtu: EOS takes MTU 68..9214, not 9216");
+    CHECK(warnings.all().empty());
   }
 
   TEST_CASE("representable intent clamps MTU so a clamped switch is not drift forever") {

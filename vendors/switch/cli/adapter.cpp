@@ -12,7 +12,7 @@ class CliAdapter final : public Adapter {
   std::string_view vendor() const override { return ops_.vendor; }
   SessionKind session_kind() const override { return SessionKind::shell; }
   ShellDialect shell_dialect() const override { return ops_.dialect(); }
-  bool port_knob(model::Knob knob) const override { return ops_.is_port_knob(knob); }
+  bool port_knob(model::Knob knob) const override { return ops_.port_knobs.has(knob); }
   // Headroom is sized by the switch itself from cable length and speed on
   // all four; rocecfg reports [buffers] as not expressible there.
   std::set<model::Knob> unsupported_knobs() const override { return {model::Knob::buffers}; }

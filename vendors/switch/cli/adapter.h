@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/qos.h"
 #include "switch/adapter.h"
 
 namespace rocecfg::sw::cli {
@@ -19,7 +20,7 @@ struct CliOps {
   ShellDialect (*dialect)();
   const std::regex& (*single_port)();  // one port name: "Ethernet1/1", "100GE1/0/1"
   const char* fetch_command;           // "show running-config", "display current-configuration"
-  bool (*is_port_knob)(model::Knob);
+  model::KnobSet port_knobs;           // configured per interface (model/qos.h)
   model::Settings (*representable)(const model::Settings&, Diagnostics&);
   Result<std::vector<std::string>> (*render)(const model::Settings&,
                                              const std::vector<std::string>&, const plan::Plan&,

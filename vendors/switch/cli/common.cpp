@@ -27,6 +27,22 @@ model::Settings RenderPlan::port_want(const model::Settings& intent,
   return out;
 }
 
+std::set<TrafficClass> ecn_queues_before(const std::map<model::Knob, plan::Step>& knobs,
+                                         const model::Settings& want,
+                                         const model::PrioTcMap& fallback) {
+  model::PrioTcMap map = model::prio_tc_map(want, fallback);
+  if (auto it = knobs.find(model::Knob::ets); it != knobs.end() && it->second.before.ets)
+    map = it->second.before.ets->prio_tc;
+  std::set<TrafficClass> out;
+  for (model::Knob k : {model::Knob::ecn, model::Knob::ecn_priorities}) {
+    auto it = knobs.find(k);
+    if (it == knobs.end() || !it->second.before.ecn_priorities) continue;
+    for (TrafficClass t : model::traffic_classes(map, *it->second.before.ecn_priorities))
+      out.insert(t);
+  }
+  return out;
+}
+
 Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std::string>& ports) {
   RenderPlan out;
   std::set<std::string> known(ports.begin(), ports.end());

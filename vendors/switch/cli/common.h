@@ -13,6 +13,7 @@
 
 #include "core/diagnostic.h"
 #include "model/knob.h"
+#include "model/qos.h"
 #include "model/settings.h"
 #include "plan/plan.h"
 #include "ports.h"
@@ -38,6 +39,14 @@ struct RenderPlan {
   // `intent` overlaid with this port's steps' after values.
   model::Settings port_want(const model::Settings& intent, const std::string& port) const;
 };
+
+// The queues that marked ECN before a plan, from its ecn/ecn_priorities
+// steps' `before` values: mapped through the priority -> queue map observed
+// then (the ets step's `before`) when the plan changes that map, else through
+// `want`'s map (unchanged, so the same).
+std::set<TrafficClass> ecn_queues_before(const std::map<model::Knob, plan::Step>& knobs,
+                                         const model::Settings& want,
+                                         const model::PrioTcMap& fallback = model::kIdentityPrioTc);
 
 // Steps for ports outside `ports` are refused: the plan and the inventory
 // disagree, and rendering anyway would touch a port nobody asked for.

@@ -41,9 +41,7 @@ class CumulusAdapter final : public sw::Adapter {
  public:
   std::string_view vendor() const override { return "cumulus"; }
 
-  bool port_knob(model::Knob k) const override {
-    return k == model::Knob::mtu || k == model::Knob::pfc_watchdog;
-  }
+  bool port_knob(model::Knob k) const override { return model::kLinkPortKnobs.has(k); }
   std::set<model::Knob> unsupported_knobs() const override {
     // Headroom comes from NVUE's own buffer calculation (cable-length on the
     // PFC profile); rocecfg does not model it for Cumulus yet.
@@ -62,6 +60,16 @@ class CumulusAdapter final : public sw::Adapter {
       if (!valid_interface(n))
         return fail(ErrorKind::invalid_input, n, "not a Cumulus front-panel port (swpN)");
     return names;
+  }
+
+  model::Settings representable(const model::Settings& intent,
+                                Diagnostics& warnings) const override {
+    model::Settings out = intent;
+    if (model::widen_ecn_to_queues(out))
+      warnings.warning({}, "ecn_priorities",
+                       "cumulus marks ECN per traffic class: every priority sharing a marked "
+                       "class is marked");
+    return out;
   }
 
   Result<std::vector<std::string>> render(const model::Settings& intent,

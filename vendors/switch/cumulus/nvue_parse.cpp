@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cumulus/cumulus.h"
+#include "model/qos.h"
 #include "switch/interfaces.h"
 
 namespace rocecfg::vendors::cumulus {
@@ -259,21 +260,21 @@ sw::SwitchState to_state(const NvModel& m) {
     ets.tc_bandwidth_percent[i] = m.sched[i].strict ? 0 : m.sched[i].bw_percent;
   }
   g.ets = ets;
-  // ECN is configured per traffic class; the model keeps one threshold set
-  // for the marked priorities (identity switch-priority -> traffic class is
-  // what the renderer keeps), taken from the lowest marked class.
-  PriorityMask marked;
+  // ECN is configured per traffic class; the model holds the priorities those
+  // classes serve (through the egress-queue-mapping read above) and one
+  // threshold set, taken from the lowest marked class.
+  std::set<TrafficClass> marked;
   std::optional<model::Ecn> ecn;
   for (int t = 0; t < 8; ++t) {
     if (!m.cc[t].ecn) continue;
-    marked.set(Priority::unchecked(static_cast<unsigned>(t)));
+    marked.insert(TrafficClass::unchecked(static_cast<unsigned>(t)));
     model::Ecn e{m.cc[t].min_bytes, m.cc[t].max_bytes, m.cc[t].probability};
     if (!ecn)
       ecn = e;
     else if (*ecn != e)
       st.notes.push_back(fmt::format("traffic-class {} has different ECN thresholds", t));
   }
-  g.ecn_priorities = marked;
+  g.ecn_priorities = model::priorities_served(ets.prio_tc, marked);
   g.ecn = ecn;
   for (const auto& [name, p] : m.ports) {
     Settings& s = st.ports[name];

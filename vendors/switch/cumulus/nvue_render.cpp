@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cumulus/cumulus.h"
+#include "model/qos.h"
 #include "switch/interfaces.h"
 
 namespace rocecfg::vendors::cumulus {
@@ -34,6 +35,12 @@ Result<std::vector<std::string>> render_nv(const model::Settings& intent, const 
   // Port steps grouped by (knob, rendered value) so each becomes one ranged command.
   std::map<std::pair<int, std::string>, std::vector<std::string>> port_groups;
   bool watchdog_timers_done = false;
+  // The priority -> traffic class map the switch holds before this plan: the
+  // ets step's `before` when the plan changes it, else the intended one.
+  model::PrioTcMap observed_map = model::prio_tc_map(intent);
+  for (const plan::Step& s : changes.steps)
+    if (s.knob == model::Knob::ets && s.kind == plan::StepKind::change && s.before.ets)
+      observed_map = s.before.ets->prio_tc;
 
   for (const plan::Step& s : changes.steps) {
     if (s.kind != plan::StepKind::change) continue;
@@ -109,14 +116,19 @@ Result<std::vector<std::string>> render_nv(const model::Settings& intent, const 
         break;
       }
       case Knob::ecn_priorities: {
-        PriorityMask was = had.ecn_priorities.value_or(PriorityMask());
-        for (unsigned t = 0; t < 8; ++t) {
-          Priority p = Priority::unchecked(t);
-          if (want.ecn_priorities->has(p) && !was.has(p))
-            add(fmt::format("qos congestion-control {} traffic-class {} ecn enable", kProfile, t));
-          if (!want.ecn_priorities->has(p) && was.has(p))
-            add(fmt::format("qos congestion-control {} traffic-class {} ecn disable", kProfile, t));
-        }
+        // ECN is per traffic class: the classes of the marked priorities, now
+        // through the intended map, before through the map observed then.
+        auto now = model::traffic_classes(model::prio_tc_map(intent), *want.ecn_priorities);
+        auto was =
+            model::traffic_classes(observed_map, had.ecn_priorities.value_or(PriorityMask()));
+        for (TrafficClass t : now)
+          if (!was.contains(t))
+            add(fmt::format("qos congestion-control {} traffic-class {} ecn enable", kProfile,
+                            t.value()));
+        for (TrafficClass t : was)
+          if (!now.contains(t))
+            add(fmt::format("qos congestion-control {} traffic-class {} ecn disable", kProfile,
+                            t.value()));
         break;
       }
       case Knob::ecn: {
@@ -130,9 +142,9 @@ Result<std::vector<std::string>> render_nv(const model::Settings& intent, const 
         if (where.empty())
           return fail(ErrorKind::invalid_input, "ecn",
                       "thresholds given but no ecn_priorities or lossless priorities to mark");
-        for (unsigned t = 0; t < 8; ++t) {
-          if (!where.has(Priority::unchecked(t))) continue;
-          std::string cc = fmt::format("qos congestion-control {} traffic-class {}", kProfile, t);
+        for (TrafficClass t : model::traffic_classes(model::prio_tc_map(intent), where)) {
+          std::string cc =
+              fmt::format("qos congestion-control {} traffic-class {}", kProfile, t.value());
           add(fmt::format("{} min-threshold {}", cc, e.min_threshold_bytes));
           add(fmt::format("{} max-threshold {}", cc, e.max_threshold_bytes));
           add(fmt::format("{} probability {}", cc, e.mark_probability_percent));

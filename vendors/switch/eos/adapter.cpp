@@ -36,12 +36,13 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   return {};
 }
 
-namespace {
-
-const std::regex& single_port() {
+// The single-port grammar, shared by the inventory check and the parser.
+const std::regex& port_grammar() {
   static const std::regex re(R"((Ethernet\d+(/\d+){0,2}|Port-Channel\d+))");
   return re;
 }
+
+namespace {
 
 ShellDialect dialect() {
   ShellDialect d;
@@ -55,9 +56,9 @@ ShellDialect dialect() {
 
 // Positional, in CliOps order: vendor, dialect, port grammar, read-back
 // command, then this vendor's own functions.
-const cli::CliOps kOps{kVendor,      dialect,       single_port, "show running-config",
-                       is_port_knob, representable, render,      parse,
-                       push};
+const cli::CliOps kOps{
+    kVendor, dialect, port_grammar, "show running-config", model::kQueuePortKnobs, representable,
+    render,  parse,   push};
 
 [[maybe_unused]] const bool registered =
     register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });

@@ -21,24 +21,26 @@
 // Control"; AVD eos_cli_config_gen templates.
 #pragma once
 
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "model/qos.h"
 #include "plan/plan.h"
 #include "switch/adapter.h"
 
 namespace rocecfg::sw::eos {
 
 inline constexpr std::string_view kVendor = "eos";
-inline constexpr uint32_t kMaxMtuBytes = 9214;
-inline constexpr uint32_t kMinMtuBytes = 68;
+inline constexpr model::MtuLimits kMtu{68, 9214};
 inline constexpr std::string_view kSessionName = "rocecfg";
 // Minutes the switch waits for the confirming commit before reverting.
 inline constexpr std::string_view kCommitTimer = "00:05:00";
 
-bool is_port_knob(model::Knob knob);
+// One port name in this vendor's grammar (adapter.cpp).
+const std::regex& port_grammar();
 model::Settings representable(const model::Settings& intent, Diagnostics& warnings);
 Result<std::vector<std::string>> render(const model::Settings& intent,
                                         const std::vector<std::string>& ports,

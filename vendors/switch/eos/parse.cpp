@@ -19,11 +19,6 @@ using cli::ConfigLine;
 using cli::starts_with_words;
 using cli::words;
 
-const std::regex& port_grammar() {
-  static const std::regex re(R"((Ethernet\d+(/\d+){0,2}|Port-Channel\d+))");
-  return re;
-}
-
 using cli::number;
 
 struct Queue {

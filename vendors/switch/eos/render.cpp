@@ -14,22 +14,6 @@ namespace {
 
 using model::Knob;
 
-constexpr std::array<uint8_t, 8> kIdentity{0, 1, 2, 3, 4, 5, 6, 7};
-
-std::array<uint8_t, 8> prio_tc_of(const model::Settings& s) {
-  return s.ets ? s.ets->prio_tc : kIdentity;
-}
-
-// Queues with ECN marking: the traffic classes of the ECN priorities.
-std::set<unsigned> ecn_queues(const model::Settings& s) {
-  std::set<unsigned> out;
-  if (!s.ecn_priorities || !s.ecn) return out;
-  auto prio_tc = prio_tc_of(s);
-  for (unsigned p = 0; p < 8; ++p)
-    if (s.ecn_priorities->has(Priority::unchecked(p))) out.insert(prio_tc[p]);
-  return out;
-}
-
 std::string ecn_line(const model::Ecn& ecn) {
   return fmt::format(
       "random-detect ecn minimum-threshold {} bytes maximum-threshold {} bytes "
@@ -58,39 +42,25 @@ std::map<unsigned, std::vector<std::string>> queue_lines(const model::Settings& 
   }
   bool ecn_planned = knobs.contains(Knob::ecn) || knobs.contains(Knob::ecn_priorities);
   if (ecn_planned) {
-    std::set<unsigned> now = ecn_queues(want);
-    std::set<unsigned> was;
-    for (Knob k : {Knob::ecn, Knob::ecn_priorities}) {
-      auto it = knobs.find(k);
-      if (it == knobs.end() || !it->second.before.ecn_priorities) continue;
-      model::Settings before = it->second.before;
-      before.ecn = model::Ecn{};  // only the queue set matters here
-      before.ets = want.ets;
-      for (unsigned t : ecn_queues(before)) was.insert(t);
-    }
-    for (unsigned t : now) q[t].push_back(ecn_line(*want.ecn));
-    for (unsigned t : was)
-      if (!now.contains(t)) q[t].push_back("no random-detect ecn");
+    std::set<TrafficClass> now = model::ecn_traffic_classes(want);
+    for (TrafficClass t : now) q[t.value()].push_back(ecn_line(*want.ecn));
+    for (TrafficClass t : cli::ecn_queues_before(knobs, want))
+      if (!now.contains(t)) q[t.value()].push_back("no random-detect ecn");
   }
   return q;
 }
 
 Result<std::vector<std::string>> port_lines(const model::Settings& want,
-                                            const std::map<Knob, plan::Step>& knobs,
-                                            Diagnostics& warnings) {
+                                            const std::map<Knob, plan::Step>& knobs) {
   std::vector<std::string> lines;
   if (knobs.contains(Knob::mtu) && !want.mtu_bytes) lines.push_back("no mtu");
   if (knobs.contains(Knob::mtu) && want.mtu_bytes) {
-    uint32_t mtu = *want.mtu_bytes;
-    if (mtu < kMinMtuBytes)
-      return fail(ErrorKind::invalid_input, "mtu", fmt::format("EOS refuses MTU {}", mtu));
-    if (mtu > kMaxMtuBytes) {
-      cli::warn(warnings, kVendor, Knob::mtu,
-                fmt::format("EOS interfaces take at most {} bytes: MTU {} is rendered as {}",
-                            kMaxMtuBytes, mtu, kMaxMtuBytes));
-      mtu = kMaxMtuBytes;
-    }
-    lines.push_back(fmt::format("mtu {}", mtu));
+    // representable() has lowered an MTU above the maximum already.
+    if (model::mtu_fit(*want.mtu_bytes, kMtu) != model::MtuFit::fits)
+      return fail(ErrorKind::invalid_input, "mtu",
+                  fmt::format("EOS takes MTU {}..{}, not {}", kMtu.min_bytes, kMtu.max_bytes,
+                              *want.mtu_bytes));
+    lines.push_back(fmt::format("mtu {}", *want.mtu_bytes));
   }
   if (knobs.contains(Knob::trust) && !want.trust) lines.push_back("no qos trust");
   if (knobs.contains(Knob::trust) && want.trust)
@@ -160,29 +130,15 @@ std::vector<std::string> global_lines(const model::Settings& intent, const cli::
 
 }  // namespace
 
-bool is_port_knob(model::Knob knob) {
-  switch (knob) {
-    case Knob::mtu:
-    case Knob::trust:
-    case Knob::pfc:
-    case Knob::pfc_watchdog:
-    case Knob::ets:
-    case Knob::ecn:
-    case Knob::ecn_priorities:
-      return true;
-    default:
-      return false;
-  }
-}
-
 model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
   model::Settings out = intent;
-  if (out.mtu_bytes && *out.mtu_bytes > kMaxMtuBytes) {
+  if (uint32_t asked = out.mtu_bytes.value_or(0); model::clamp_mtu(out, kMtu))
     cli::warn(warnings, kVendor, Knob::mtu,
               fmt::format("EOS interfaces take at most {} bytes: MTU {} is applied as {}",
-                          kMaxMtuBytes, *out.mtu_bytes, kMaxMtuBytes));
-    out.mtu_bytes = kMaxMtuBytes;
-  }
+                          kMtu.max_bytes, asked, kMtu.max_bytes));
+  if (model::widen_ecn_to_queues(out))
+    cli::warn(warnings, kVendor, Knob::ecn_priorities,
+              "EOS marks ECN per tx-queue: every priority sharing a marked queue is marked");
   if (out.pfc_watchdog && out.pfc_watchdog->action == model::WatchdogAction::forward) {
     cli::warn(warnings, kVendor, Knob::pfc_watchdog,
               "the EOS watchdog cannot forward a stuck queue: action drop is applied instead");
@@ -194,6 +150,7 @@ model::Settings representable(const model::Settings& intent, Diagnostics& warnin
 Result<std::vector<std::string>> render(const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
+  (void)warnings;  // representable() says what this vendor cannot hold
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out = global_lines(intent, *plan);
@@ -201,7 +158,7 @@ Result<std::vector<std::string>> render(const model::Settings& intent,
   auto lines = [&](const std::string& port) -> Result<std::vector<std::string>> {
     auto it = plan->ports.find(port);
     if (it == plan->ports.end()) return std::vector<std::string>{};
-    return port_lines(plan->port_want(intent, port), it->second, warnings);
+    return port_lines(plan->port_want(intent, port), it->second);
   };
   auto open = [](const cli::PortRun& run) { return "interface " + cli::run_text(run); };
   if (auto ok = cli::port_stanzas(ports, lines, open, {true, "   ", "exit"}, out); !ok)

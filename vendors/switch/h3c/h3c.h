@@ -47,11 +47,13 @@
 #pragma once
 
 #include <array>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "model/qos.h"
 #include "plan/plan.h"
 #include "switch/adapter.h"
 
@@ -63,12 +65,12 @@ inline constexpr std::string_view kRollbackFile = "flash:/rocecfg-rollback.cfg";
 inline constexpr std::string_view kCommitDelayMinutes = "5";
 inline constexpr uint64_t kCellBytes = 256;  // assumed, see the WRED note above
 inline constexpr uint32_t kDeadlockUnitMs = 100;
-inline constexpr uint32_t kMinMtuBytes = 1536;
-inline constexpr uint32_t kMaxMtuBytes = 12288;
+inline constexpr model::MtuLimits kMtu{1536, 12288};
 // The default 802.1p -> local precedence (queue) map.
 inline constexpr std::array<uint8_t, 8> kDefaultDot1pLp{2, 0, 1, 3, 4, 5, 6, 7};
 
-bool is_port_knob(model::Knob knob);
+// One port name in this vendor's grammar (adapter.cpp).
+const std::regex& port_grammar();
 model::Settings representable(const model::Settings& intent, Diagnostics& warnings);
 Result<std::vector<std::string>> render(const model::Settings& intent,
                                         const std::vector<std::string>& ports,

@@ -18,12 +18,6 @@ using cli::number;
 using cli::starts_with_words;
 using cli::words;
 
-const std::regex& port_grammar() {
-  static const std::regex re(
-      R"(((Ten-GigabitEthernet|Twenty-FiveGigE|FortyGigE|FiftyGigE|HundredGigE|TwoHundredGigE|FourHundredGigE)\d+/\d+/\d+(:\d+)?|Bridge-Aggregation\d+))");
-  return re;
-}
-
 struct WredQueue {
   std::optional<uint64_t> low_cells, high_cells;
   uint32_t probability = 100;

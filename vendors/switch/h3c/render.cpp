@@ -12,19 +12,6 @@ namespace {
 
 using model::Knob;
 
-std::array<uint8_t, 8> prio_queue(const model::Settings& s) {
-  return s.ets ? s.ets->prio_tc : kDefaultDot1pLp;
-}
-
-std::set<unsigned> ecn_queues(const model::Settings& s) {
-  std::set<unsigned> out;
-  if (!s.ecn_priorities || !s.ecn) return out;
-  auto pq = prio_queue(s);
-  for (unsigned p = 0; p < 8; ++p)
-    if (s.ecn_priorities->has(Priority::unchecked(p))) out.insert(pq[p]);
-  return out;
-}
-
 std::string priority_list(PriorityMask m) {
   std::vector<std::string> out;
   for (unsigned p = 0; p < 8; ++p)
@@ -58,17 +45,12 @@ void global_lines(const model::Settings& intent, const cli::RenderPlan& plan,
     model::Settings w = intent;
     if (ecn) w.ecn = ecn->after.ecn;
     if (ecn_p) w.ecn_priorities = ecn_p->after.ecn_priorities;
-    std::set<unsigned> now = ecn_queues(w), was;
+    std::set<TrafficClass> now = model::ecn_traffic_classes(w, kDefaultDot1pLp), was;
     for (const auto& [port, knobs] : plan.ports)
-      for (Knob k : {Knob::ecn, Knob::ecn_priorities})
-        if (auto it = knobs.find(k); it != knobs.end() && it->second.before.ecn_priorities) {
-          model::Settings b = it->second.before;
-          b.ecn = model::Ecn{};
-          b.ets = w.ets;
-          for (unsigned q : ecn_queues(b)) was.insert(q);
-        }
+      for (TrafficClass t : cli::ecn_queues_before(knobs, w, kDefaultDot1pLp)) was.insert(t);
     out.push_back(fmt::format("qos wred queue table {}", kWredTable));
-    for (unsigned q : now) {
+    for (TrafficClass t : now) {
+      unsigned q = t.value();
       out.push_back(
           fmt::format(" queue {} drop-level 0 low-limit {} high-limit {} discard-probability {}", q,
                       cells(w.ecn->min_threshold_bytes), cells(w.ecn->max_threshold_bytes),
@@ -76,8 +58,8 @@ void global_lines(const model::Settings& intent, const cli::RenderPlan& plan,
       out.push_back(fmt::format(" queue {} weighting-constant 0", q));
       out.push_back(fmt::format(" queue {} ecn", q));
     }
-    for (unsigned q : was)
-      if (!now.contains(q)) out.push_back(fmt::format(" undo queue {} ecn", q));
+    for (TrafficClass t : was)
+      if (!now.contains(t)) out.push_back(fmt::format(" undo queue {} ecn", t.value()));
     out.push_back(" quit");
   }
   if (const plan::Step* wd = plan.any_port_step(Knob::pfc_watchdog); wd && wd->after.pfc_watchdog) {
@@ -100,10 +82,10 @@ Result<std::vector<std::string>> port_lines(const model::Settings& want,
   if (knobs.contains(Knob::mtu)) {
     if (!want.mtu_bytes)
       lines.push_back("undo jumboframe enable");
-    else if (*want.mtu_bytes < kMinMtuBytes || *want.mtu_bytes > kMaxMtuBytes)
+    else if (model::mtu_fit(*want.mtu_bytes, kMtu) != model::MtuFit::fits)
       return fail(ErrorKind::invalid_input, "mtu",
-                  fmt::format("H3C jumbo frames are {}..{} bytes, not {}", kMinMtuBytes,
-                              kMaxMtuBytes, *want.mtu_bytes));
+                  fmt::format("H3C jumbo frames are {}..{} bytes, not {}", kMtu.min_bytes,
+                              kMtu.max_bytes, *want.mtu_bytes));
     else
       lines.push_back(fmt::format("jumboframe enable {}", *want.mtu_bytes));
   }
@@ -133,13 +115,14 @@ Result<std::vector<std::string>> port_lines(const model::Settings& want,
       if (want.ets->tc_tsa[q] == model::Tsa::strict)
         lines.push_back(fmt::format("qos wrr {} group sp", q));
       else
-        lines.push_back(fmt::format("qos wrr {} group 1 byte-count {}", q,
-                                    std::max<unsigned>(want.ets->tc_bandwidth_percent[q], 1)));
+        lines.push_back(
+            fmt::format("qos wrr {} group 1 byte-count {}", q, want.ets->tc_bandwidth_percent[q]));
     }
   }
   if (knobs.contains(Knob::ecn) || knobs.contains(Knob::ecn_priorities))
-    lines.push_back(ecn_queues(want).empty() ? "undo qos wred apply"
-                                             : fmt::format("qos wred apply {}", kWredTable));
+    lines.push_back(model::ecn_traffic_classes(want, kDefaultDot1pLp).empty()
+                        ? "undo qos wred apply"
+                        : fmt::format("qos wred apply {}", kWredTable));
   return lines;
 }
 
@@ -149,35 +132,14 @@ uint64_t cells(uint64_t bytes) {
   return (bytes + kCellBytes - 1) / kCellBytes;
 }
 
-bool is_port_knob(model::Knob knob) {
-  switch (knob) {
-    case Knob::mtu:
-    case Knob::trust:
-    case Knob::pfc:
-    case Knob::pfc_watchdog:
-    case Knob::ets:
-    case Knob::ecn:
-    case Knob::ecn_priorities:
-      return true;
-    default:
-      return false;
-  }
-}
-
 model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
   model::Settings out = intent;
-  if (out.ets) {
-    bool raised = false;
-    for (unsigned q = 0; q < 8; ++q) {
-      if (out.ets->tc_tsa[q] == model::Tsa::strict || out.ets->tc_bandwidth_percent[q] > 0)
-        continue;
-      out.ets->tc_bandwidth_percent[q] = 1;
-      raised = true;
-    }
-    if (raised)
-      cli::warn(warnings, kVendor, Knob::ets,
-                "H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1");
-  }
+  if (model::raise_ets_weights(out, 1))
+    cli::warn(warnings, kVendor, Knob::ets,
+              "H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1");
+  if (model::widen_ecn_to_queues(out, kDefaultDot1pLp))
+    cli::warn(warnings, kVendor, Knob::ecn_priorities,
+              "H3C marks ECN per queue: every priority sharing a marked queue is marked");
   if (out.ecn) {
     model::Ecn held = *out.ecn;
     held.min_threshold_bytes = cells(held.min_threshold_bytes) * kCellBytes;

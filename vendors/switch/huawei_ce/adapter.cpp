@@ -37,12 +37,13 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   return {};
 }
 
-namespace {
-
-const std::regex& single_port() {
+// The single-port grammar, shared by the inventory check and the parser.
+const std::regex& port_grammar() {
   static const std::regex re(R"(((10|25|40|50|100|200|400)GE\d+/\d+/\d+(:\d+)?|Eth-Trunk\d+))");
   return re;
 }
+
+namespace {
 
 ShellDialect dialect() {
   ShellDialect d;
@@ -55,8 +56,14 @@ ShellDialect dialect() {
 
 // Positional, in CliOps order: vendor, dialect, port grammar, read-back
 // command, then this vendor's own functions.
-const cli::CliOps kOps{kVendor,      dialect,       single_port, "display current-configuration",
-                       is_port_knob, representable, render,      parse,
+const cli::CliOps kOps{kVendor,
+                       dialect,
+                       port_grammar,
+                       "display current-configuration",
+                       model::kQueuePortKnobs.with({model::Knob::dscp_map}),
+                       representable,
+                       render,
+                       parse,
                        push};
 
 [[maybe_unused]] const bool registered =

@@ -41,11 +41,13 @@
 #pragma once
 
 #include <array>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "model/qos.h"
 #include "plan/plan.h"
 #include "switch/adapter.h"
 
@@ -54,14 +56,14 @@ namespace rocecfg::sw::huawei_ce {
 inline constexpr std::string_view kVendor = "huawei-ce";
 inline constexpr std::string_view kDomain = "ROCECFG";
 inline constexpr std::string_view kDropProfile = "ROCECFG";
-inline constexpr uint32_t kMinMtuBytes = 46;
-inline constexpr uint32_t kMaxMtuBytes = 9600;
+inline constexpr model::MtuLimits kMtu{46, 9600};
 inline constexpr std::string_view kTrialSeconds = "300";
 // PHB (service class) names by priority/queue.
 inline constexpr std::array<std::string_view, 8> kPhb{"be",  "af1", "af2", "af3",
                                                       "af4", "ef",  "cs6", "cs7"};
 
-bool is_port_knob(model::Knob knob);
+// One port name in this vendor's grammar (adapter.cpp).
+const std::regex& port_grammar();
 model::Settings representable(const model::Settings& intent, Diagnostics& warnings);
 Result<std::vector<std::string>> render(const model::Settings& intent,
                                         const std::vector<std::string>& ports,

@@ -19,11 +19,6 @@ using cli::number;
 using cli::starts_with_words;
 using cli::words;
 
-const std::regex& port_grammar() {
-  static const std::regex re(R"(((10|25|40|50|100|200|400)GE\d+/\d+/\d+(:\d+)?|Eth-Trunk\d+))");
-  return re;
-}
-
 std::optional<unsigned> phb_index(std::string_view name) {
   for (unsigned i = 0; i < kPhb.size(); ++i)
     if (kPhb[i] == name) return i;

@@ -17,15 +17,6 @@ PriorityMask mask_of(const std::optional<PriorityMask>& m) {
   return m.value_or(PriorityMask{});
 }
 
-// Queues with ECN: the traffic classes of the ECN priorities.
-std::set<unsigned> ecn_queues(const model::Settings& s) {
-  std::set<unsigned> out;
-  if (!s.ecn_priorities || !s.ecn) return out;
-  for (unsigned p = 0; p < 8; ++p)
-    if (s.ecn_priorities->has(Priority::unchecked(p))) out.insert(s.ets ? s.ets->prio_tc[p] : p);
-  return out;
-}
-
 // "0 to 5", "7": contiguous queue runs as the qos pq/drr commands take them.
 std::vector<std::string> queue_runs(const std::vector<unsigned>& queues) {
   std::vector<std::string> out;
@@ -92,8 +83,7 @@ void global_lines(const model::Settings& intent, const cli::RenderPlan& plan,
 }
 
 std::vector<std::string> port_lines(const model::Settings& want,
-                                    const std::map<Knob, plan::Step>& knobs,
-                                    Diagnostics& warnings) {
+                                    const std::map<Knob, plan::Step>& knobs) {
   std::vector<std::string> lines;
   if (knobs.contains(Knob::mtu))
     lines.push_back(want.mtu_bytes ? fmt::format("mtu {}", *want.mtu_bytes) : "undo mtu");
@@ -117,34 +107,20 @@ std::vector<std::string> port_lines(const model::Settings& want,
       (want.ets->tc_tsa[q] == model::Tsa::strict ? pq : drr).push_back(q);
     for (const auto& r : queue_runs(pq)) lines.push_back("qos pq " + r);
     for (const auto& r : queue_runs(drr)) lines.push_back("qos drr " + r);
-    for (unsigned q : drr) {
-      unsigned w = want.ets->tc_bandwidth_percent[q];
-      if (w == 0) {
-        cli::warn(warnings, kVendor, Knob::ets,
-                  "Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1");
-        w = 1;
-      }
-      lines.push_back(fmt::format("qos queue {} drr weight {}", q, w));
-    }
+    for (unsigned q : drr)
+      lines.push_back(
+          fmt::format("qos queue {} drr weight {}", q, want.ets->tc_bandwidth_percent[q]));
   }
   if (knobs.contains(Knob::ecn) || knobs.contains(Knob::ecn_priorities)) {
-    std::set<unsigned> now = ecn_queues(want), was;
-    for (Knob k : {Knob::ecn, Knob::ecn_priorities}) {
-      auto it = knobs.find(k);
-      if (it == knobs.end() || !it->second.before.ecn_priorities) continue;
-      model::Settings before = it->second.before;
-      before.ecn = model::Ecn{};
-      before.ets = want.ets;
-      for (unsigned q : ecn_queues(before)) was.insert(q);
+    std::set<TrafficClass> now = model::ecn_traffic_classes(want);
+    for (TrafficClass t : now) {
+      lines.push_back(fmt::format("qos queue {} wred {}", t.value(), kDropProfile));
+      lines.push_back(fmt::format("qos queue {} ecn", t.value()));
     }
-    for (unsigned q : now) {
-      lines.push_back(fmt::format("qos queue {} wred {}", q, kDropProfile));
-      lines.push_back(fmt::format("qos queue {} ecn", q));
-    }
-    for (unsigned q : was) {
-      if (now.contains(q)) continue;
-      lines.push_back(fmt::format("undo qos queue {} ecn", q));
-      lines.push_back(fmt::format("undo qos queue {} wred", q));
+    for (TrafficClass t : cli::ecn_queues_before(knobs, want)) {
+      if (now.contains(t)) continue;
+      lines.push_back(fmt::format("undo qos queue {} ecn", t.value()));
+      lines.push_back(fmt::format("undo qos queue {} wred", t.value()));
     }
   }
   return lines;
@@ -169,36 +145,16 @@ DeadlockTimers deadlock_timers(const model::PfcWatchdog& wd) {
   return t;
 }
 
-bool is_port_knob(model::Knob knob) {
-  switch (knob) {
-    case Knob::mtu:
-    case Knob::trust:
-    case Knob::dscp_map:
-    case Knob::pfc:
-    case Knob::pfc_watchdog:
-    case Knob::ets:
-    case Knob::ecn:
-    case Knob::ecn_priorities:
-      return true;
-    default:
-      return false;
-  }
-}
-
 model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
   model::Settings out = intent;
-  if (out.ets) {
-    bool raised = false;
-    for (unsigned q = 0; q < 8; ++q) {
-      if (out.ets->tc_tsa[q] == model::Tsa::strict || out.ets->tc_bandwidth_percent[q] > 0)
-        continue;
-      out.ets->tc_bandwidth_percent[q] = 1;
-      raised = true;
-    }
-    if (raised)
-      cli::warn(warnings, kVendor, Knob::ets,
-                "Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1");
-  }
+  if (model::raise_ets_weights(out, 1))
+    cli::warn(warnings, kVendor, Knob::ets,
+              "Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1");
+  // A PHB is a priority and a queue at once (huawei_ce.h): queue n serves priority n.
+  if (model::force_identity_prio_tc(out))
+    cli::warn(warnings, kVendor, Knob::ets,
+              "Huawei CE serves priority n from queue n (PHB): the priority -> traffic class map "
+              "is applied as identity");
   if (out.pfc_watchdog) {
     model::PfcWatchdog& wd = *out.pfc_watchdog;
     DeadlockTimers t = deadlock_timers(wd);
@@ -222,6 +178,7 @@ model::Settings representable(const model::Settings& intent, Diagnostics& warnin
 Result<std::vector<std::string>> render(const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
+  (void)warnings;  // representable() says what this vendor cannot hold
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out;
@@ -230,12 +187,12 @@ Result<std::vector<std::string>> render(const model::Settings& intent,
     auto it = plan->ports.find(port);
     if (it == plan->ports.end()) return std::vector<std::string>{};
     model::Settings want = plan->port_want(intent, port);
-    if (want.mtu_bytes && (*want.mtu_bytes < kMinMtuBytes || *want.mtu_bytes > kMaxMtuBytes) &&
+    if (want.mtu_bytes && model::mtu_fit(*want.mtu_bytes, kMtu) != model::MtuFit::fits &&
         it->second.contains(Knob::mtu))
       return fail(ErrorKind::invalid_input, "mtu",
-                  fmt::format("Huawei CE takes MTU {}..{}, not {}", kMinMtuBytes, kMaxMtuBytes,
+                  fmt::format("Huawei CE takes MTU {}..{}, not {}", kMtu.min_bytes, kMtu.max_bytes,
                               *want.mtu_bytes));
-    return port_lines(want, it->second, warnings);
+    return port_lines(want, it->second);
   };
   auto open = [](const cli::PortRun& run) { return "interface " + run.first; };
   if (auto ok = cli::port_stanzas(ports, lines, open, {false, " ", "quit"}, out); !ok)

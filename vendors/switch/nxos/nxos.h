@@ -27,26 +27,28 @@
 // (network-qos, queuing, PFC, PFC watchdog); NX-OS configuration sessions.
 #pragma once
 
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "model/qos.h"
 #include "plan/plan.h"
 #include "switch/adapter.h"
 
 namespace rocecfg::sw::nxos {
 
 inline constexpr std::string_view kVendor = "nxos";
-inline constexpr uint32_t kMaxMtuBytes = 9216;
-inline constexpr uint32_t kMinMtuBytes = 576;
+inline constexpr model::MtuLimits kMtu{576, 9216};
 inline constexpr std::string_view kSessionName = "rocecfg";
 inline constexpr std::string_view kCheckpoint = "rocecfg";
 inline constexpr std::string_view kQosPolicy = "ROCECFG_QOS";
 inline constexpr std::string_view kNetworkQosPolicy = "ROCECFG_NQ";
 inline constexpr std::string_view kQueuingPolicy = "ROCECFG_QUEUING";
 
-bool is_port_knob(model::Knob knob);
+// One port name in this vendor's grammar (adapter.cpp).
+const std::regex& port_grammar();
 model::Settings representable(const model::Settings& intent, Diagnostics& warnings);
 Result<std::vector<std::string>> render(const model::Settings& intent,
                                         const std::vector<std::string>& ports,

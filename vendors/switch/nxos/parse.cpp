@@ -19,11 +19,6 @@ using cli::number;
 using cli::starts_with_words;
 using cli::words;
 
-const std::regex& port_grammar() {
-  static const std::regex re(R"((Ethernet\d+/\d+(/\d+)?|port-channel\d+))");
-  return re;
-}
-
 // Queue n of a system class name, or nullopt.
 std::optional<unsigned> class_queue(std::string_view name, std::string_view prefix) {
   if (name == std::string(prefix) + "-default") return 0;

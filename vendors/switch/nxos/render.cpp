@@ -118,9 +118,9 @@ Result<std::vector<std::string>> port_lines(const model::Settings& want,
   if (knobs.contains(Knob::mtu)) {
     if (!want.mtu_bytes)
       lines.push_back("no mtu");
-    else if (*want.mtu_bytes < kMinMtuBytes || *want.mtu_bytes > kMaxMtuBytes)
+    else if (model::mtu_fit(*want.mtu_bytes, kMtu) != model::MtuFit::fits)
       return fail(ErrorKind::invalid_input, "mtu",
-                  fmt::format("NX-OS takes MTU {}..{}, not {}", kMinMtuBytes, kMaxMtuBytes,
+                  fmt::format("NX-OS takes MTU {}..{}, not {}", kMtu.min_bytes, kMtu.max_bytes,
                               *want.mtu_bytes));
     else
       lines.push_back(fmt::format("mtu {}", *want.mtu_bytes));
@@ -167,37 +167,16 @@ WatchdogTimers watchdog_timers(const model::PfcWatchdog& wd) {
   return t;
 }
 
-bool is_port_knob(model::Knob knob) {
-  switch (knob) {
-    case Knob::mtu:
-    case Knob::trust:
-    case Knob::pfc:
-    case Knob::pfc_watchdog:
-    case Knob::dscp_map:
-      return true;
-    default:
-      return false;
-  }
-}
-
 model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
   model::Settings out = intent;
-  if (out.mtu_bytes && *out.mtu_bytes > kMaxMtuBytes) {
+  if (uint32_t asked = out.mtu_bytes.value_or(0); model::clamp_mtu(out, kMtu))
     cli::warn(warnings, kVendor, Knob::mtu,
-              fmt::format("NX-OS takes at most {} bytes: MTU {} is applied as {}", kMaxMtuBytes,
-                          *out.mtu_bytes, kMaxMtuBytes));
-    out.mtu_bytes = kMaxMtuBytes;
-  }
-  if (out.ets) {
-    for (unsigned p = 0; p < 8; ++p) {
-      if (out.ets->prio_tc[p] == p) continue;
-      cli::warn(warnings, kVendor, Knob::ets,
-                "NX-OS serves qos-group n from queue n: the priority -> traffic class map is "
-                "applied as identity");
-      for (unsigned q = 0; q < 8; ++q) out.ets->prio_tc[q] = static_cast<uint8_t>(q);
-      break;
-    }
-  }
+              fmt::format("NX-OS takes at most {} bytes: MTU {} is applied as {}", kMtu.max_bytes,
+                          asked, kMtu.max_bytes));
+  if (model::force_identity_prio_tc(out))
+    cli::warn(warnings, kVendor, Knob::ets,
+              "NX-OS serves qos-group n from queue n: the priority -> traffic class map is "
+              "applied as identity");
   if (out.pfc_watchdog) {
     model::PfcWatchdog& wd = *out.pfc_watchdog;
     WatchdogTimers t = watchdog_timers(wd);

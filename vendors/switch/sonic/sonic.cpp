@@ -57,9 +57,10 @@ class SonicAdapter final : public sw::Adapter {
   std::string_view vendor() const override { return "sonic"; }
 
   bool port_knob(model::Knob k) const override {
-    return k == model::Knob::mtu || k == model::Knob::pfc || k == model::Knob::trust ||
-           k == model::Knob::pfc_watchdog || k == model::Knob::ecn_priorities ||
-           k == model::Knob::ets || k == model::Knob::buffers;
+    // Queues (QUEUE|port|q), PGs (BUFFER_PG) and PORT_QOS_MAP are per port.
+    return model::kDefaultPortKnobs
+        .with({model::Knob::ecn_priorities, model::Knob::ets, model::Knob::buffers})
+        .has(k);
   }
 
   bool valid_interface(std::string_view name) const override {

@@ -1,0 +1,72 @@
+#include "model/qos.h"
+
+namespace rocecfg::model {
+
+PrioTcMap prio_tc_map(const Settings& s, const PrioTcMap& fallback) {
+  return s.ets ? s.ets->prio_tc : fallback;
+}
+
+TrafficClass prio_tc(const Settings& s, Priority p, const PrioTcMap& fallback) {
+  // Ets::prio_tc entries are range-checked where they are built (loader,
+  // parsers); & 7 keeps a corrupt one from indexing past a vendor's queues.
+  return TrafficClass::unchecked(prio_tc_map(s, fallback)[p.value()] & 7u);
+}
+
+std::set<TrafficClass> traffic_classes(const PrioTcMap& map, PriorityMask prios) {
+  std::set<TrafficClass> out;
+  for (unsigned p = 0; p < 8; ++p)
+    if (prios.has(Priority::unchecked(p))) out.insert(TrafficClass::unchecked(map[p] & 7u));
+  return out;
+}
+
+std::set<TrafficClass> ecn_traffic_classes(const Settings& s, const PrioTcMap& fallback) {
+  if (!s.ecn || !s.ecn_priorities) return {};
+  return traffic_classes(prio_tc_map(s, fallback), *s.ecn_priorities);
+}
+
+PriorityMask priorities_served(const PrioTcMap& map, const std::set<TrafficClass>& tcs) {
+  PriorityMask out;
+  for (unsigned p = 0; p < 8; ++p)
+    if (tcs.contains(TrafficClass::unchecked(map[p] & 7u))) out.set(Priority::unchecked(p));
+  return out;
+}
+
+bool raise_ets_weights(Settings& s, uint8_t min_percent) {
+  if (!s.ets) return false;
+  bool raised = false;
+  for (unsigned t = 0; t < 8; ++t) {
+    if (s.ets->tc_tsa[t] == Tsa::strict || s.ets->tc_bandwidth_percent[t] >= min_percent) continue;
+    s.ets->tc_bandwidth_percent[t] = min_percent;
+    raised = true;
+  }
+  return raised;
+}
+
+bool force_identity_prio_tc(Settings& s) {
+  if (!s.ets || s.ets->prio_tc == kIdentityPrioTc) return false;
+  s.ets->prio_tc = kIdentityPrioTc;
+  return true;
+}
+
+bool widen_ecn_to_queues(Settings& s, const PrioTcMap& fallback) {
+  if (!s.ecn_priorities) return false;
+  PrioTcMap map = prio_tc_map(s, fallback);
+  PriorityMask whole = priorities_served(map, traffic_classes(map, *s.ecn_priorities));
+  if (whole == *s.ecn_priorities) return false;
+  s.ecn_priorities = whole;
+  return true;
+}
+
+MtuFit mtu_fit(uint32_t mtu_bytes, MtuLimits limits) {
+  if (mtu_bytes < limits.min_bytes) return MtuFit::too_small;
+  if (mtu_bytes > limits.max_bytes) return MtuFit::too_large;
+  return MtuFit::fits;
+}
+
+bool clamp_mtu(Settings& s, MtuLimits limits) {
+  if (!s.mtu_bytes || mtu_fit(*s.mtu_bytes, limits) != MtuFit::too_large) return false;
+  s.mtu_bytes = limits.max_bytes;
+  return true;
+}
+
+}  // namespace rocecfg::model

@@ -27,6 +27,13 @@ struct ValidationRules {
   uint32_t probe_timeout_ms = 15000;
   uint32_t gate_budget_ms = 3000;
   bool ignore_emulation_retransmits = false;  // Soft-RoCE under TCG retransmits without loss
+  // rocecfg fabric: a pair is an outlier below this fraction of the fleet
+  // median bandwidth or above this factor of its median latency (NVIDIA
+  // ClusterKit's defaults), and a regression beyond this fraction of its
+  // baseline figure (either way: bandwidth lower, latency higher).
+  double fabric_min_bandwidth_fraction = 0.93;
+  double fabric_max_latency_factor = 2.1;
+  double baseline_tolerance = 0.10;
   bool operator==(const ValidationRules&) const = default;
 };
 

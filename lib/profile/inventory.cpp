@@ -158,14 +158,29 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
       for (const toml::node& n : *hosts->as_array()) {
         const toml::table& t = *n.as_table();
         std::string p = fmt::format("host[{}]", i++);
-        r.check_keys(t, p, {"name", "address", "interfaces", "probe_peer"});
+        r.check_keys(t, p,
+                     {"name", "address", "interfaces", "probe_peer", "ssh_port", "user",
+                      "identity_file", "known_hosts", "rdma_device", "probe_address",
+                      "probe_port"});
         HostEntry h;
+        h.user = defaults.user;
+        h.identity_file = defaults.identity_file;
+        h.known_hosts = defaults.known_hosts;
         h.name = checked(r, t, "name", p, name_grammar(), "letters, digits, '.', '_', '-'", true);
         h.address =
             checked(r, t, "address", p, address_grammar(), "a host name or IP address", false);
         h.interfaces = strings(r, t, "interfaces", p, interface_grammar(), "a netdev name");
         h.probe_peer = checked(r, t, "probe_peer", p, name_grammar(), "a [[host]] name", false);
         if (!h.probe_peer.empty()) peers.emplace_back(t.get("probe_peer"), inv.hosts.size());
+        if (auto v = r.integer(t, "ssh_port", p, 1, 65535)) h.ssh_port = *v;
+        if (auto v = r.string(t, "user", p)) h.user = *v;
+        if (auto v = r.string(t, "identity_file", p)) h.identity_file = *v;
+        if (auto v = r.string(t, "known_hosts", p)) h.known_hosts = *v;
+        h.rdma_device =
+            checked(r, t, "rdma_device", p, name_grammar(), "an RDMA device name", false);
+        h.probe_address =
+            checked(r, t, "probe_address", p, address_grammar(), "a host name or IP address", false);
+        if (auto v = r.integer(t, "probe_port", p, 1, 65535)) h.probe_port = *v;
         inv.hosts.push_back(std::move(h));
       }
       // Peers may be listed after the host that names them: checked at the end.

@@ -29,6 +29,13 @@ struct HostEntry {
   std::string address;
   std::vector<std::string> interfaces;  // netdev names; empty: discover
   std::string probe_peer;  // another [[host]]'s name: where `rocecfg gate` sends its short probe
+  // rocecfg fabric: how to reach the host (SSH, with [defaults] user,
+  // identity_file and known_hosts unless set here) and its probe endpoint.
+  uint16_t ssh_port = 22;
+  std::string user, identity_file, known_hosts;
+  std::string rdma_device;    // `rocecfg probe --device`; empty: the first device
+  std::string probe_address;  // where its probe server listens; empty: address
+  uint16_t probe_port = 18600;
 };
 
 struct Inventory {

@@ -402,7 +402,8 @@ struct Reader {
         *t, "validation",
         {"expected_rate_gbps", "min_bandwidth_fraction", "max_loaded_p99_factor", "max_retransmits",
          "max_discards", "max_pause_ratio", "probe_message_sizes", "probe_duration_ms",
-         "probe_timeout_ms", "gate_budget_ms", "ignore_emulation_retransmits"});
+         "probe_timeout_ms", "gate_budget_ms", "ignore_emulation_retransmits",
+         "fabric_min_bandwidth_fraction", "fabric_max_latency_factor", "baseline_tolerance"});
     const std::string p = "validation";
     if (auto x = r.number(*t, "expected_rate_gbps", p, 0.001, 3200)) v.expected_rate_gbps = *x;
     if (auto x = r.number(*t, "min_bandwidth_fraction", p, 0, 1)) v.min_bandwidth_fraction = *x;
@@ -415,6 +416,11 @@ struct Reader {
     if (auto x = r.integer(*t, "gate_budget_ms", p, 10, 600000)) v.gate_budget_ms = *x;
     if (auto x = r.boolean(*t, "ignore_emulation_retransmits", p))
       v.ignore_emulation_retransmits = *x;
+    if (auto x = r.number(*t, "fabric_min_bandwidth_fraction", p, 0, 1))
+      v.fabric_min_bandwidth_fraction = *x;
+    if (auto x = r.number(*t, "fabric_max_latency_factor", p, 1, 1000))
+      v.fabric_max_latency_factor = *x;
+    if (auto x = r.number(*t, "baseline_tolerance", p, 0, 1)) v.baseline_tolerance = *x;
     if (const toml::node* n = t->get("probe_message_sizes")) {
       if (!n->is_array() || n->as_array()->empty()) {
         r.error(*n, "validation.probe_message_sizes", "must be a non-empty array of sizes",

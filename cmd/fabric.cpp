@@ -1,0 +1,263 @@
+// rocecfg fabric PROFILE: probes between many hosts (lib/fabric): a schedule
+// of rounds (ring, pairs, all, locate), each round's tests at once, the pair
+// matrix judged against the fleet median, isolation of bad hosts and links,
+// baselines and soak. Transports: SSH to each host (default), or in this
+// process for endpoints that all live on this machine (--transport local).
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "command.h"
+#include "fabric/baseline.h"
+#include "fabric/hostlist.h"
+#include "fabric/hosts.h"
+#include "fabric/local_prober.h"
+#include "fabric/run.h"
+#include "fabric/soak.h"
+#include "fabric/ssh_prober.h"
+#include "fabric/svg.h"
+#include "load_or_report.h"
+
+namespace rocecfg::cmd {
+namespace {
+
+using namespace rocecfg::fabric;
+
+struct Options {
+  std::string profile;
+  std::string hosts;
+  std::string pattern = "ring";
+  size_t rounds = 1;
+  size_t parallel = 0;
+  bool dry_run = false;
+  std::string transport = "ssh";
+  std::string remote_rocecfg = "rocecfg";
+  std::string servers = "start";
+  bool accept_new_host_keys = false;
+  std::string svg;
+  std::string save_baseline, baseline;
+  std::string soak, every = "60s", series, series_svg;
+};
+
+int usage(const std::string& message) {
+  fmt::print(stderr, "rocecfg fabric: {}\n", message);
+  return kUsage;
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::trunc);
+  out << text;
+  return static_cast<bool>(out.flush());
+}
+
+std::optional<std::string> read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string this_host() {
+  char buf[256] = {};
+  gethostname(buf, sizeof buf - 1);
+  return buf;
+}
+
+int run(const Options& o, const Globals& g) {
+  std::optional<Pattern> pattern = parse_pattern(o.pattern);
+  if (!pattern)
+    return usage(fmt::format("--pattern {}: must be ring, pairs, all or locate", o.pattern));
+  if (o.rounds == 0) return usage("--rounds must be at least 1");
+  if (o.servers != "start" && o.servers != "running")
+    return usage(fmt::format("--servers {}: must be start or running", o.servers));
+  std::optional<double> soak_s, every_s;
+  if (!o.soak.empty()) {
+    soak_s = parse_duration_s(o.soak);
+    every_s = parse_duration_s(o.every);
+    if (!soak_s) return usage(fmt::format("--soak {}: a duration such as 90s, 30m, 4h", o.soak));
+    if (!every_s) return usage(fmt::format("--every {}: a duration such as 30s, 5m", o.every));
+    if (!o.save_baseline.empty()) return usage("--save-baseline records one run, not a soak");
+  }
+  std::optional<profile::Intent> intent = load_profile_or_report(o.profile, g.json);
+  if (!intent) return kUsage;
+  std::optional<profile::Inventory> inventory;
+  if (!g.inventory.empty()) {
+    inventory = load_inventory_or_report(g.inventory, g.json);
+    if (!inventory) return kUsage;
+  }
+  std::vector<std::string> names;
+  if (!o.hosts.empty()) {
+    auto expanded = expand_hostlist(o.hosts);
+    if (!expanded) return usage(fmt::format("--hosts: {}", expanded.error().to_string()));
+    names = std::move(*expanded);
+  }
+  auto hosts = resolve_hosts(names, inventory ? &*inventory : nullptr);
+  if (!hosts) return usage(hosts.error().to_string());
+  if (hosts->size() < 2) return usage("a fabric run needs at least two hosts");
+  std::optional<Baseline> baseline;
+  if (!o.baseline.empty()) {
+    auto text = read_file(o.baseline);
+    if (!text) return usage(fmt::format("--baseline {}: cannot read", o.baseline));
+    auto b = parse_baseline(*text, o.baseline);
+    if (!b) return usage(b.error().to_string());
+    baseline = std::move(*b);
+  }
+
+  RunOptions ro;
+  ro.pattern = *pattern;
+  ro.pair_rounds = o.rounds;
+  ro.parallel = o.parallel;
+  ro.thresholds.min_bw_fraction = intent->validation.fabric_min_bandwidth_fraction;
+  ro.thresholds.max_lat_factor = intent->validation.fabric_max_latency_factor;
+  std::vector<std::string> labels = host_names(*hosts);
+
+  if (o.dry_run) {
+    std::vector<Round> rounds = planned_rounds(ro, hosts->size());
+    std::string note = *pattern == Pattern::locate
+                           ? "rounds 3-4 pair each suspect from rounds 1-2 with two healthy hosts; "
+                             "they depend on what rounds 1-2 find"
+                           : "";
+    if (g.json)
+      fmt::print("{}\n", render_schedule_json(*pattern, labels, rounds, note).dump(2));
+    else
+      fmt::print("{}", render_schedule_text(*pattern, labels, rounds, note));
+    return kOk;
+  }
+
+  PairTest test = pair_test_from(*intent);
+  std::unique_ptr<Prober> prober;
+  std::vector<std::string> setup_notes;
+  if (o.transport == "local") {
+    auto p = LocalProber::start(*hosts, test);
+    if (!p) {
+      fmt::print(stderr, "rocecfg fabric: {}\n", p.error().to_string());
+      return kRuntime;
+    }
+    prober = std::move(*p);
+  } else if (o.transport == "ssh") {
+    for (FabricHost& h : *hosts) h.ssh.accept_new_host_key = o.accept_new_host_keys;
+    SshProberOptions so;
+    so.remote_rocecfg = o.remote_rocecfg;
+    so.start_servers = o.servers == "start";
+    if (soak_s) so.server_lifetime_s = static_cast<uint32_t>(*soak_s + 600);
+    auto p = SshProber::start(*hosts, test, so);
+    for (size_t i = 0; i < hosts->size(); ++i)
+      if (const auto& e = p->host_errors()[i])
+        setup_notes.push_back(fmt::format("host {} cannot take part: {}", (*hosts)[i].name, *e));
+    prober = std::move(p);
+  } else {
+    return usage(fmt::format("--transport {}: must be ssh or local", o.transport));
+  }
+  for (const std::string& n : setup_notes) fmt::print(stderr, "rocecfg fabric: {}\n", n);
+
+  SteadyClock clock;
+  bool progress = !g.json && isatty(STDERR_FILENO);
+  auto on_round = [&](const RoundDone& d) {
+    if (progress)
+      fmt::print(stderr, "\rfabric: round {}/{} done in {:.1f} s\033[K", d.index + 1, d.count,
+                 d.seconds);
+  };
+
+  if (soak_s) {
+    SoakOptions so;
+    so.run = ro;
+    so.duration_s = *soak_s;
+    so.every_s = *every_s;
+    std::ofstream series;
+    if (!o.series.empty()) {
+      series.open(o.series, std::ios::app);
+      if (!series) return usage(fmt::format("--series {}: cannot open for appending", o.series));
+    }
+    SoakReport r = soak(so, labels, *prober, clock, o.series.empty() ? nullptr : &series,
+                        [&](size_t k, const RunReport& it) {
+                          if (progress)
+                            fmt::print(stderr, "\rfabric soak: iteration {} {} in {:.1f} s\033[K",
+                                       k + 1, verdict_of(it), it.seconds);
+                        });
+    if (progress) fmt::print(stderr, "\r\033[K");
+    if (!o.series_svg.empty() && !write_file(o.series_svg, soak_svg(r)))
+      fmt::print(stderr, "rocecfg fabric: cannot write {}\n", o.series_svg);
+    if (g.json)
+      fmt::print("{}\n", render_soak_json(r).dump(2));
+    else
+      fmt::print("{}", render_soak_text(r));
+    // A soak passes when every test ran and no iteration had an outlier.
+    return r.tests == 0 ? kRuntime : (r.failed || r.iterations_with_findings) ? kDrift : kOk;
+  }
+
+  RunReport report = run_pattern(ro, labels, *prober, clock, on_round);
+  report.notes.insert(report.notes.begin(), setup_notes.begin(), setup_notes.end());
+  if (progress) fmt::print(stderr, "\r\033[K");
+  prober.reset();  // stops the servers it started before printing
+  if (!o.svg.empty() && !write_file(o.svg, heatmap_svg(report)))
+    fmt::print(stderr, "rocecfg fabric: cannot write {}\n", o.svg);
+  std::optional<BaselineComparison> cmp;
+  if (baseline) cmp = compare(*baseline, report, intent->validation.baseline_tolerance);
+  if (g.json) {
+    nlohmann::json j = render_json(report);
+    if (cmp) j["baseline"] = render_comparison_json(*cmp, *baseline);
+    fmt::print("{}\n", j.dump(2));
+  } else {
+    fmt::print("{}", render_text(report));
+    if (cmp) fmt::print("{}", render_comparison_text(*cmp, *baseline));
+  }
+  if (!o.save_baseline.empty()) {
+    BaselineMeta m{ROCECFG_VERSION,
+                   iso8601_utc(clock.epoch_offset_s()),
+                   this_host(),
+                   o.profile,
+                   intent->name,
+                   fingerprint(read_file(o.profile).value_or(""))};
+    if (!write_file(o.save_baseline, baseline_json(make_baseline(report, m)).dump(2) + "\n")) {
+      fmt::print(stderr, "rocecfg fabric: cannot write {}\n", o.save_baseline);
+      return kRuntime;
+    }
+  }
+  std::string v = verdict_of(report);
+  if (v == "FAIL" || (cmp && cmp->regressed())) return kDrift;
+  return v == "PASS" ? kOk : kRuntime;
+}
+
+const bool registered = register_command(
+    {"fabric", "probe many hosts: ring, all pairs or locate; outliers, bad hosts and links",
+     [](CLI::App& sub, Globals& g) {
+       auto o = std::make_shared<Options>();
+       sub.add_option("profile", o->profile, "profile TOML ([validation] thresholds, sizes, ToS)")
+           ->required();
+       sub.add_option("--hosts", o->hosts,
+                      "hosts as Slurm writes them: gpu[001-064],login1 (default: the "
+                      "inventory's [[host]]s)");
+       sub.add_option("--pattern", o->pattern,
+                      "ring (successor in order), pairs (--rounds of the round-robin), all (every "
+                      "pair, N-1 rounds), locate (<= 4 rounds)");
+       sub.add_option("--rounds", o->rounds, "pairs: tournament rounds to run (default 1)");
+       sub.add_option("--parallel", o->parallel,
+                      "at most N tests at once (rounds split into waves; default: whole rounds)");
+       sub.add_flag("--dry-run", o->dry_run, "print the schedule; contact no host");
+       sub.add_option("--transport", o->transport,
+                      "ssh (default: each host over SSH) or local (endpoints on this machine)");
+       sub.add_option("--remote-rocecfg", o->remote_rocecfg,
+                      "ssh: the rocecfg binary on the hosts (default rocecfg)");
+       sub.add_option("--servers", o->servers,
+                      "ssh: start (a probe server per host for this run, default) or running "
+                      "(already under systemd)");
+       sub.add_flag("--accept-new-host-keys", o->accept_new_host_keys,
+                    "ssh: trust and record unknown host keys (a changed key is always refused)");
+       sub.add_option("--svg", o->svg, "write the pair heat map (SVG) to FILE");
+       sub.add_option("--save-baseline", o->save_baseline, "record this run's figures in FILE");
+       sub.add_option("--baseline", o->baseline,
+                      "compare with FILE; regressions beyond [validation] baseline_tolerance fail");
+       sub.add_option("--soak", o->soak, "repeat the pattern for DURATION (90s, 30m, 4h)");
+       sub.add_option("--every", o->every, "soak: start an iteration every INTERVAL (default 60s)");
+       sub.add_option("--series", o->series, "soak: append the JSON-lines time series to FILE");
+       sub.add_option("--series-svg", o->series_svg, "soak: write the time-series plot to FILE");
+       return std::function<int()>([o, &g] { return run(*o, g); });
+     }});
+
+}  // namespace
+}  // namespace rocecfg::cmd

@@ -1,0 +1,70 @@
+#include "fabric/hosts.h"
+
+#include <fmt/format.h>
+
+namespace rocecfg::fabric {
+
+namespace {
+FabricHost from_entry(const profile::HostEntry& h) {
+  FabricHost f;
+  f.name = h.name;
+  f.ssh.name = h.name;
+  f.ssh.host = h.address;
+  f.ssh.port = h.ssh_port;
+  f.ssh.user = h.user;
+  f.ssh.identity_file = h.identity_file;
+  f.ssh.known_hosts = h.known_hosts;
+  f.probe_address = h.probe_address.empty() ? h.address : h.probe_address;
+  f.probe_port = h.probe_port;
+  f.rdma_device = h.rdma_device;
+  return f;
+}
+}  // namespace
+
+Result<std::vector<FabricHost>> resolve_hosts(const std::vector<std::string>& names,
+                                              const profile::Inventory* inventory) {
+  std::vector<FabricHost> out;
+  if (names.empty()) {
+    if (!inventory || inventory->hosts.empty())
+      return fail(ErrorKind::invalid_input, "fabric",
+                  "no hosts: give --hosts EXPR or an inventory with [[host]] entries");
+    for (const profile::HostEntry& h : inventory->hosts) out.push_back(from_entry(h));
+  } else if (inventory) {
+    std::vector<std::string> missing;
+    for (const std::string& n : names) {
+      const profile::HostEntry* h = inventory->find_host(n);
+      if (!h)
+        missing.push_back(n);
+      else
+        out.push_back(from_entry(*h));
+    }
+    if (!missing.empty()) {
+      std::string list;
+      for (size_t i = 0; i < missing.size() && i < 10; ++i) list += (i ? ", " : "") + missing[i];
+      if (missing.size() > 10) list += fmt::format(" (and {} more)", missing.size() - 10);
+      return fail(ErrorKind::invalid_input, inventory->path,
+                  fmt::format("{} host(s) not in the inventory: {}", missing.size(), list));
+    }
+  } else {
+    for (const std::string& n : names) {
+      FabricHost f;
+      f.name = n;
+      f.ssh.name = n;
+      f.ssh.host = n;
+      f.probe_address = n;
+      out.push_back(std::move(f));
+    }
+  }
+  for (const FabricHost& h : out)
+    if (h.probe_address.empty())
+      return fail(ErrorKind::invalid_input, h.name, "no address or probe_address to probe");
+  return out;
+}
+
+std::vector<std::string> host_names(const std::vector<FabricHost>& hosts) {
+  std::vector<std::string> out;
+  for (const FabricHost& h : hosts) out.push_back(h.name);
+  return out;
+}
+
+}  // namespace rocecfg::fabric

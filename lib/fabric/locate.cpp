@@ -1,0 +1,89 @@
+#include "fabric/locate.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace rocecfg::fabric {
+
+std::vector<Round> follow_up_rounds(const std::vector<size_t>& suspects,
+                                    const std::vector<size_t>& healthy,
+                                    const std::vector<Pair>& tested,
+                                    std::vector<std::string>& notes) {
+  std::set<std::pair<size_t, size_t>> seen;
+  for (const Pair& p : tested) seen.insert({std::min(p.client, p.server), std::max(p.client, p.server)});
+  auto met = [&](size_t a, size_t b) { return seen.count({std::min(a, b), std::max(a, b)}) > 0; };
+  if (healthy.size() < suspects.size()) {
+    notes.push_back(fmt::format(
+        "{} suspects but only {} hosts seen healthy: not one bad host or link; run --pattern all",
+        suspects.size(), healthy.size()));
+    return {};
+  }
+  Round third, fourth;
+  std::set<size_t> used3, used4;
+  // Partners are taken from the healthy pool in turn, starting at a
+  // different place per suspect, so a few healthy hosts are not probed by
+  // every suspect while others idle (each round uses a host once anyway).
+  size_t next = 0;
+  for (size_t s : suspects) {
+    size_t found = 0;
+    for (size_t k = 0; k < healthy.size() && found < 2; ++k) {
+      size_t h = healthy[(next + k) % healthy.size()];
+      if (met(s, h)) continue;
+      std::set<size_t>& used = found == 0 ? used3 : used4;
+      if (used.count(h)) continue;
+      used.insert(h);
+      if (found == 0)
+        third.pairs.push_back(Pair{s, h});
+      else
+        fourth.pairs.push_back(Pair{h, s});
+      seen.insert({std::min(s, h), std::max(s, h)});
+      ++found;
+    }
+    next = (next + 2) % healthy.size();
+    if (found < 2)
+      notes.push_back(fmt::format("host #{} found only {} healthy partner(s) it had not met", s, found));
+  }
+  std::vector<Round> out;
+  if (!third.pairs.empty()) out.push_back(std::move(third));
+  if (!fourth.pairs.empty()) out.push_back(std::move(fourth));
+  return out;
+}
+
+LocateReport locate(Prober& prober, size_t hosts, const Thresholds& t, Clock& clock,
+                    const std::function<void(const RoundDone&)>& on_round) {
+  LocateReport rep;
+  double start = clock.now_s();
+  rep.rounds = ring_halves(hosts);
+  size_t ring_count = rep.rounds.size();
+  rep.samples = run_rounds(prober, rep.rounds, clock, 0, [&](const RoundDone& d) {
+    if (on_round) on_round(RoundDone{d.index, 4, d.seconds});
+  });
+  Analysis first = analyze(rep.samples, hosts, t);
+  std::vector<bool> suspect(hosts, false), seen(hosts, false);
+  for (const PairVerdict& v : first.pairs) {
+    seen[v.sample.pair.client] = seen[v.sample.pair.server] = true;
+    if (v.bad) suspect[v.sample.pair.client] = suspect[v.sample.pair.server] = true;
+  }
+  std::vector<size_t> healthy;
+  for (size_t h = 0; h < hosts; ++h) {
+    if (suspect[h]) rep.suspects.push_back(h);
+    else if (seen[h]) healthy.push_back(h);
+  }
+  if (!rep.suspects.empty()) {
+    std::vector<Pair> tested;
+    for (const Sample& s : rep.samples) tested.push_back(s.pair);
+    std::vector<Round> more = follow_up_rounds(rep.suspects, healthy, tested, rep.notes);
+    std::vector<Sample> got = run_rounds(prober, more, clock, ring_count, [&](const RoundDone& d) {
+      if (on_round) on_round(RoundDone{d.index, 4, d.seconds});
+    });
+    rep.samples.insert(rep.samples.end(), got.begin(), got.end());
+    rep.rounds.insert(rep.rounds.end(), more.begin(), more.end());
+  }
+  rep.analysis = analyze(rep.samples, hosts, t, first.reference);
+  rep.seconds = clock.now_s() - start;
+  return rep;
+}
+
+}  // namespace rocecfg::fabric

@@ -1,0 +1,78 @@
+// Stragglers and isolation. A pair is bad when its bandwidth is below a
+// fraction of the fleet median (default 0.93) or its median latency above a
+// factor of the fleet's (default 2.1), or when its test failed. Pairwise
+// bandwidth and latency tests judged against the fleet are what NVIDIA
+// ClusterKit runs by default (HPC-X docs, "Running ClusterKit"); the two
+// defaults are the figures issue 17 attributes to it, which NVIDIA's public
+// ClusterKit pages do not state. They live in the profile's [validation]
+// (fabric_min_bandwidth_fraction, fabric_max_latency_factor).
+//
+// The fleet median is the median of the hosts' own medians, not of all
+// pairs: in a 4-host all-pairs run one bad host is in half of all pairs and
+// would drag a plain median with it, while it moves the median of host
+// medians by one rank. It holds while fewer than half of the hosts are bad.
+//
+// Isolation: a host bad with every partner (at least two distinct partners)
+// is the culprit, and its pairs are explained by it. A bad pair with no
+// culprit at either end is a link (cable, port, path). A bad pair whose ends
+// were each seen with only this one partner cannot tell host from link: it is
+// reported as unresolved, naming both ends.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fabric/sample.h"
+
+namespace rocecfg::fabric {
+
+struct Thresholds {
+  double min_bw_fraction = 0.93;  // of the fleet median bandwidth
+  double max_lat_factor = 2.1;    // of the fleet median p50 latency
+};
+
+struct Reference {
+  std::optional<double> bw_gbps;     // fleet median bandwidth
+  std::optional<double> lat_p50_us;  // fleet median p50 latency
+};
+
+struct PairVerdict {
+  Sample sample;
+  std::optional<double> bw_fraction;  // of the reference
+  std::optional<double> lat_factor;   // of the reference
+  bool bad = false;
+  std::vector<std::string> reasons;  // "bandwidth 0.48 of median (< 0.93)"
+};
+
+enum class FindingKind { host, link, unresolved };
+const char* to_string(FindingKind k);
+
+struct Finding {
+  FindingKind kind = FindingKind::link;
+  std::vector<size_t> hosts;   // the culprit; or the link's two ends
+  std::vector<size_t> pairs;   // indices into Analysis::pairs that show it
+  std::string why;
+};
+
+struct Analysis {
+  Reference reference;
+  Thresholds thresholds;
+  std::vector<PairVerdict> pairs;  // input order
+  std::vector<Finding> findings;   // hosts first, then links, then unresolved
+  size_t bad_pairs = 0, failed_pairs = 0;
+  bool clean() const { return findings.empty(); }
+};
+
+// The median of each host's median figure (see above); unset when nothing
+// was measured.
+Reference fleet_reference(const std::vector<Sample>& samples, size_t hosts);
+
+// Judges one sample against a reference.
+PairVerdict judge_pair(const Sample& s, const Reference& ref, const Thresholds& t);
+
+// Judges every sample against `ref` (fleet_reference of the same samples when
+// not given) and isolates hosts and links.
+Analysis analyze(const std::vector<Sample>& samples, size_t hosts, const Thresholds& t,
+                 const std::optional<Reference>& ref = std::nullopt);
+
+}  // namespace rocecfg::fabric

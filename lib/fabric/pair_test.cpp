@@ -1,0 +1,72 @@
+#include "fabric/pair_test.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rocecfg::fabric {
+
+PairTest pair_test_from(const profile::Intent& intent) {
+  PairTest t;
+  const profile::ValidationRules& v = intent.validation;
+  if (!v.probe_message_bytes.empty()) {
+    auto [lo, hi] = std::minmax_element(v.probe_message_bytes.begin(), v.probe_message_bytes.end());
+    t.lat_size_bytes = static_cast<uint32_t>(*lo);
+    t.bw_size_bytes = static_cast<uint32_t>(*hi);
+  }
+  t.duration_ms = v.probe_duration_ms;
+  t.timeout_ms = v.probe_timeout_ms;
+  if (intent.common.roce_tos) t.tos = *intent.common.roce_tos;
+  return t;
+}
+
+std::vector<std::string> probe_client_args(const PairTest& t, bool bandwidth,
+                                           const std::string& device, const std::string& addr,
+                                           uint16_t port) {
+  std::vector<std::string> a{"--json", "--peer", addr, "--port", std::to_string(port)};
+  if (!device.empty()) a.insert(a.end(), {"--device", device});
+  a.insert(a.end(), {"--mode", bandwidth ? "bw" : "lat", "--size",
+                     std::to_string(bandwidth ? t.bw_size_bytes : t.lat_size_bytes),
+                     "--duration-ms", std::to_string(t.duration_ms), "--timeout-ms",
+                     std::to_string(t.timeout_ms), "--stall-ms", std::to_string(t.stall_ms),
+                     "--tos", std::to_string(t.tos)});
+  return a;
+}
+
+std::vector<std::string> probe_server_args(const std::string& device, const std::string& bind,
+                                           uint16_t port) {
+  std::vector<std::string> a{"--server", "--port", std::to_string(port)};
+  if (!bind.empty()) a.insert(a.end(), {"--bind", bind});
+  if (!device.empty()) a.insert(a.end(), {"--device", device});
+  return a;
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+Result<ProbeFigures> parse_probe_json(const std::string& text) {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object())
+    return fail("probe", fmt::format("no JSON from rocecfg probe: {}",
+                                     text.substr(0, std::min<size_t>(text.size(), 200))));
+  // The report may sit inside an envelope object; take the first "tests" found.
+  const nlohmann::json* report = &j;
+  if (!j.contains("tests"))
+    for (auto& [k, v] : j.items())
+      if (v.is_object() && v.contains("tests")) report = &v;
+  if (!report->contains("tests") || !(*report)["tests"].is_array())
+    return fail("probe", "rocecfg probe JSON has no tests");
+  ProbeFigures f;
+  for (const nlohmann::json& t : (*report)["tests"]) {
+    if (t.contains("error")) return fail("probe", t["error"].get<std::string>());
+    if (t.contains("bandwidth")) f.bw_gbps = t["bandwidth"].value("gbps", 0.0);
+    if (t.contains("latency")) f.lat_p50_us = t["latency"].value("median_us", 0.0);
+  }
+  if (!f.bw_gbps && !f.lat_p50_us) return fail("probe", "rocecfg probe measured nothing");
+  return f;
+}
+
+}  // namespace rocecfg::fabric

@@ -1,0 +1,46 @@
+#include "fabric/prober.h"
+
+#include <chrono>
+#include <thread>
+
+namespace rocecfg::fabric {
+namespace {
+double steady_s() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+SteadyClock::SteadyClock()
+    : start_s_(steady_s()),
+      epoch_at_start_s_(
+          std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+              .count()) {}
+
+double SteadyClock::now_s() const { return steady_s() - start_s_; }
+
+void SteadyClock::sleep_until(double t_s) {
+  double left = t_s - now_s();
+  if (left > 0) std::this_thread::sleep_for(std::chrono::duration<double>(left));
+}
+
+std::vector<Sample> run_rounds(Prober& prober, const std::vector<Round>& rounds, Clock& clock,
+                               size_t first_round_index,
+                               const std::function<void(const RoundDone&)>& on_round) {
+  std::vector<Sample> out;
+  for (size_t r = 0; r < rounds.size(); ++r) {
+    double start = clock.now_s();
+    std::vector<Sample> got = prober.run_round(rounds[r]);
+    double end = clock.now_s();
+    for (size_t i = 0; i < got.size(); ++i) {
+      got[i].round = first_round_index + r;
+      got[i].at_s = end;
+      if (i < rounds[r].pairs.size()) got[i].pair = rounds[r].pairs[i];
+    }
+    out.insert(out.end(), got.begin(), got.end());
+    if (on_round) on_round(RoundDone{first_round_index + r, rounds.size(), end - start});
+  }
+  return out;
+}
+
+}  // namespace rocecfg::fabric

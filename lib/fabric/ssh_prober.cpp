@@ -1,0 +1,143 @@
+#include "fabric/ssh_prober.h"
+
+#include <fmt/format.h>
+
+#include "switch/fleet.h"
+
+namespace rocecfg::fabric {
+namespace {
+
+std::string quoted(const std::vector<std::string>& args) {
+  std::string out;
+  for (const std::string& a : args) out += " " + shell_quote(a);
+  return out;
+}
+
+// Starts "$@" in the background with its output in a fresh temporary file,
+// waits up to 10 s for the probe server's "listening on port" line, prints
+// "pid N". Single-quoted as a whole, so it may hold no single quote.
+constexpr const char* kStartScript =
+    "log=$(mktemp) || exit 3; nohup \"$@\" >\"$log\" 2>&1 </dev/null & p=$!; i=0; "
+    "while [ $i -lt 100 ]; do "
+    "if grep -q \"listening on port\" \"$log\"; then echo \"pid $p\"; rm -f \"$log\"; exit 0; fi; "
+    "kill -0 $p 2>/dev/null || { cat \"$log\" >&2; rm -f \"$log\"; exit 3; }; "
+    "sleep 0.1; i=$((i+1)); done; kill $p; cat \"$log\" >&2; rm -f \"$log\"; exit 4";
+
+// Runs "$@" and passes exit 0 and 1 (probe verdict FAIL, JSON still on
+// stdout) as success; anything else fails with the probe's stderr.
+constexpr const char* kClientScript =
+    "e=$(mktemp) || exit 3; \"$@\" 2>\"$e\"; r=$?; "
+    "if [ $r -gt 1 ]; then cat \"$e\" >&2; rm -f \"$e\"; exit $r; fi; rm -f \"$e\"";
+
+}  // namespace
+
+std::string SshProber::server_start_line(const SshProberOptions& o, const FabricHost& h) {
+  std::vector<std::string> argv{"timeout", std::to_string(o.server_lifetime_s), o.remote_rocecfg,
+                                "probe"};
+  for (const std::string& a : probe_server_args(h.rdma_device, h.probe_address, h.probe_port))
+    argv.push_back(a);
+  return fmt::format("sh -c '{}' sh{}", kStartScript, quoted(argv));
+}
+
+std::string SshProber::client_line(const SshProberOptions& o, const PairTest& t, bool bandwidth,
+                                   const FabricHost& client, const FabricHost& server) {
+  std::vector<std::string> argv{o.remote_rocecfg, "probe"};
+  for (const std::string& a :
+       probe_client_args(t, bandwidth, client.rdma_device, server.probe_address, server.probe_port))
+    argv.push_back(a);
+  return fmt::format("sh -c '{}' sh{}", kClientScript, quoted(argv));
+}
+
+std::unique_ptr<SshProber> SshProber::start(const std::vector<FabricHost>& hosts,
+                                            const PairTest& t, const SshProberOptions& o) {
+  std::unique_ptr<SshProber> p(new SshProber());
+  p->hosts_ = hosts;
+  p->test_ = t;
+  p->opts_ = o;
+  size_t n = hosts.size();
+  p->sessions_.resize(n);
+  p->errors_.resize(n);
+  p->server_pids_.resize(n);
+  // The session outlives the whole test run: its command timeout must cover
+  // one test (the probe's own timeout plus SSH and process start).
+  sw::run_fleet(
+      n, static_cast<int>(o.connect_parallel),
+      [&](size_t i) {
+        sw::SshTarget target = p->hosts_[i].ssh;
+        target.command_timeout_ms = std::max<uint32_t>(target.command_timeout_ms, t.timeout_ms + 15000);
+        auto s = sw::ExecSession::open(target);
+        if (!s) {
+          p->errors_[i] = s.error().to_string();
+          return;
+        }
+        if (o.start_servers) {
+          auto out = (*s)->run(server_start_line(o, p->hosts_[i]));
+          if (!out) {
+            p->errors_[i] = fmt::format("probe server did not start: {}", out.error().to_string());
+            return;
+          }
+          if (out->rfind("pid ", 0) == 0) {
+            std::string pid = out->substr(4);
+            while (!pid.empty() && (pid.back() == '\n' || pid.back() == '\r')) pid.pop_back();
+            if (pid.find_first_not_of("0123456789") == std::string::npos)
+              p->server_pids_[i] = pid;
+          }
+        }
+        p->sessions_[i] = std::move(*s);
+      },
+      [&](size_t i, const std::string& what) { p->errors_[i] = what; });
+  return p;
+}
+
+SshProber::~SshProber() {
+  for (size_t i = 0; i < sessions_.size(); ++i)
+    if (sessions_[i] && !server_pids_[i].empty())
+      (void)sessions_[i]->run("kill " + server_pids_[i]);
+}
+
+Sample SshProber::run_pair(const Pair& pr) {
+  Sample s;
+  for (size_t h : {pr.client, pr.server})
+    if (errors_[h]) {
+      s.error = fmt::format("{}: {}", hosts_[h].name, *errors_[h]);
+      return s;
+    }
+  sw::ExecSession& session = *sessions_[pr.client];
+  for (bool bw : {true, false}) {
+    if (bw ? !test_.bandwidth : !test_.latency) continue;
+    auto out = session.run(client_line(opts_, test_, bw, hosts_[pr.client], hosts_[pr.server]));
+    if (!out) {
+      s.error = out.error().to_string();
+      // A lost connection is reopened once for the next test.
+      (void)session.reconnect();
+      return s;
+    }
+    auto fig = parse_probe_json(*out);
+    if (!fig) {
+      s.error = fmt::format("{}: {}", hosts_[pr.client].name, fig.error().message);
+      return s;
+    }
+    if (bw) s.bw_gbps = fig->bw_gbps;
+    else s.lat_p50_us = fig->lat_p50_us;
+  }
+  return s;
+}
+
+std::vector<Sample> SshProber::run_round(const Round& round) {
+  // Every pair of the round at once (the schedule keeps hosts disjoint), on
+  // lib/switch's bounded worker pool.
+  std::vector<Sample> out(round.pairs.size());
+  sw::run_fleet(
+      round.pairs.size(), 256,
+      [&](size_t i) {
+        out[i] = run_pair(round.pairs[i]);
+        out[i].pair = round.pairs[i];
+      },
+      [&](size_t i, const std::string& what) {
+        out[i].pair = round.pairs[i];
+        out[i].error = what;
+      });
+  return out;
+}
+
+}  // namespace rocecfg::fabric

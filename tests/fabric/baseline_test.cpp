@@ -1,0 +1,116 @@
+#include <doctest/doctest.h>
+
+#include "fabric/baseline.h"
+#include "fabric/run.h"
+#include "sim_fabric.h"
+
+namespace rocecfg::fabric {
+namespace {
+using testing::SimClock;
+using testing::SimFabric;
+
+RunReport run(SimFabric& f, SimClock& c) {
+  RunOptions o;
+  o.pattern = Pattern::all;
+  return run_pattern(o, {"n1", "n2", "n3", "n4"}, f, c);
+}
+BaselineMeta meta() {
+  return {"0.1.0", "2025-12-01T08:00:00Z", "ctl1", "profiles/lab.toml", "lab", fingerprint("x")};
+}
+}  // namespace
+
+TEST_SUITE("baseline") {
+  TEST_CASE("saved baselines read back exactly") {
+    SimClock c;
+    SimFabric f(4, c);
+    f.jitter = 0;
+    Baseline b = make_baseline(run(f, c), meta());
+    std::string text = baseline_json(b).dump(2);
+    auto back = parse_baseline(text, "b.json");
+    REQUIRE_MESSAGE(back, back.error().to_string());
+    CHECK(baseline_json(*back) == baseline_json(b));
+    CHECK(back->pairs.size() == 6);
+    CHECK(back->profile_fingerprint == "af63bd4c8601b7be");
+    CHECK(baseline_json(b)["pairs"][0].dump() ==
+          R"({"bw_gbps":100.0,"client":"n1","lat_p50_us":2.0,"server":"n4"})");
+    CHECK(b.find("n4", "n1") == b.find("n1", "n4"));
+  }
+
+  TEST_CASE("an unchanged fabric is OK against its baseline") {
+    SimClock c;
+    SimFabric f(4, c);
+    f.jitter = 0;
+    Baseline b = make_baseline(run(f, c), meta());
+    BaselineComparison cmp = compare(b, run(f, c), 0.10);
+    CHECK_FALSE(cmp.regressed());
+    CHECK(render_comparison_text(cmp, b) ==
+          "baseline: 2025-12-01T08:00:00Z from ctl1 (6 pairs, profile lab af63bd4c8601b7be, "
+          "rocecfg 0.1.0)\n"
+          "  median ratio now/baseline: bandwidth 1.00, p50 latency 1.00 (tolerance 0.10)\n"
+          "  baseline verdict: OK (6 pairs within 10 %)\n");
+  }
+
+  TEST_CASE("one slower pair regresses alone; the fleet median holds") {
+    SimClock c;
+    SimFabric f(4, c);
+    f.jitter = 0;
+    Baseline b = make_baseline(run(f, c), meta());
+    f.add_bad_link(1, 2);
+    f.bad_link_lat_factor = 1.15;
+    f.bad_link_bw_factor = 0.85;
+    BaselineComparison cmp = compare(b, run(f, c), 0.10);
+    CHECK(cmp.regressed_pairs == 1);
+    CHECK(cmp.overall.empty());
+    CHECK(render_comparison_text(cmp, b) ==
+          "baseline: 2025-12-01T08:00:00Z from ctl1 (6 pairs, profile lab af63bd4c8601b7be, "
+          "rocecfg 0.1.0)\n"
+          "  median ratio now/baseline: bandwidth 1.00, p50 latency 1.00 (tolerance 0.10)\n"
+          "  regression: n2 -> n3: bandwidth 85 Gb/s is 0.85 of its baseline 100 (< 0.90)\n"
+          "  regression: n2 -> n3: p50 latency 2.3 us is 1.15x its baseline 2 (> 1.10)\n"
+          "  baseline verdict: REGRESSED (1 pairs)\n");
+  }
+
+  TEST_CASE("a fabric-wide slowdown regresses overall, though no pair is an outlier") {
+    SimClock c;
+    SimFabric f(4, c);
+    f.jitter = 0;
+    Baseline b = make_baseline(run(f, c), meta());
+    f.base_bw_gbps = 80;
+    RunReport now = run(f, c);
+    CHECK(now.analysis.clean());  // against its own median nothing stands out
+    BaselineComparison cmp = compare(b, now, 0.10);
+    CHECK(cmp.regressed_pairs == 6);
+    CHECK(cmp.overall ==
+          std::vector<std::string>{"median bandwidth is 0.80 of the baseline (< 0.90)"});
+    auto j = render_comparison_json(cmp, b);
+    CHECK(j["verdict"] == "REGRESSED");
+    CHECK(j["median_bw_ratio"] == 0.8);
+  }
+
+  TEST_CASE("pairs missing now or new since are listed, not judged") {
+    SimClock c;
+    SimFabric f(4, c);
+    f.jitter = 0;
+    Baseline b = make_baseline(run(f, c), meta());
+    b.pairs.erase(b.pairs.begin());  // n1 -> n4 was not in the baseline
+    b.pairs.push_back({"n1", "n9", 100.0, 2.0});
+    BaselineComparison cmp = compare(b, run(f, c), 0.10);
+    CHECK(cmp.missing == std::vector<std::string>{"n1 -> n9"});
+    CHECK(cmp.unknown == std::vector<std::string>{"n1 -> n4"});
+    CHECK_FALSE(cmp.regressed());
+  }
+
+  TEST_CASE("bad baseline files are refused with the reason") {
+    CHECK(parse_baseline("[]", "b.json").error().to_string() == "b.json: not a JSON object");
+    CHECK(parse_baseline("{}", "b.json").error().message.find("not a rocecfg baseline") == 0);
+    CHECK(parse_baseline(R"({"rocecfg_baseline":1,"pairs":[{"client":"a"}]})", "b.json")
+              .error()
+              .to_string() == "b.json: pairs[0]: needs \"client\" and \"server\" names");
+    CHECK(parse_baseline(R"({"rocecfg_baseline":1,"pairs":[{"client":"a","server":"b","bw_gbps":-1}]})",
+                         "b.json")
+              .error()
+              .message == "figures must be positive");
+  }
+}
+
+}  // namespace rocecfg::fabric

@@ -1,0 +1,92 @@
+# shellcheck shell=bash
+# Shared by the fabric lab scenarios: FABRIC_N RoCE endpoints on one bridge.
+#   fab$i (10.0.3.(10+i), rxe device rxef$i) <-veth-> fabp$i (a port of bridge fbr0)
+# rxe works only in the initial namespace, so every endpoint is in it, and
+# policy routing sends 10.0.3.x -> 10.0.3.y out of fab$x across the bridge
+# instead of through lo (the lab's veth0/veth1 trick, per endpoint). arp_ignore=1
+# makes only the endpoint that owns an address answer ARP for it on the bridge.
+# shellcheck source-path=SCRIPTDIR source=../../lab/lib/scenario.sh
+. "$(dirname "$0")/../../lab/lib/scenario.sh"
+ROCECFG=${ROCECFG_BIN:?set ROCECFG_BIN to the rocecfg binary}
+PROFILE=$(cd "$(dirname "$0")" && pwd)/fabric-lab.toml
+FABRIC_N=${FABRIC_N:-4}
+INV=/tmp/fabric-inventory.toml
+ip() { /usr/sbin/ip "$@"; }
+tc() { /usr/sbin/tc "$@"; }
+
+fabric_up() {
+  local i j mtu=${LAB_MTU:-9000}
+  if ! ip link show fbr0 >/dev/null 2>&1; then
+    ip link add fbr0 type bridge stp_state 0 forward_delay 0
+    ip link set fbr0 mtu "$mtu" up
+    for i in $(seq 1 "$FABRIC_N"); do
+      ip link add "fab$i" type veth peer name "fabp$i"
+      ip link set "fab$i" mtu "$mtu"
+      ip link set "fabp$i" mtu "$mtu" master fbr0 up
+      ip addr add "10.0.3.$((10 + i))/24" dev "fab$i"
+      for k in accept_local=1 rp_filter=0 arp_ignore=1 arp_announce=2; do
+        sysctl -qw "net.ipv4.conf.fab$i.${k%%=*}=${k#*=}"
+      done
+      ip link set "fab$i" up
+    done
+    sysctl -qw net.ipv4.conf.all.rp_filter=0
+    for i in $(seq 1 "$FABRIC_N"); do
+      for j in $(seq 1 "$FABRIC_N"); do
+        [ "$i" = "$j" ] || ip route add "10.0.3.$((10 + j))" dev "fab$i" src "10.0.3.$((10 + i))" table $((40 + i))
+      done
+      ip rule add pref $((40 + i)) iif lo from "10.0.3.$((10 + i))" to 10.0.3.0/24 lookup $((40 + i))
+      rdma link add "rxef$i" type rxe netdev "fab$i" || die "cannot create rxef$i on fab$i"
+    done
+    for i in $(seq 1 "$FABRIC_N"); do
+      local n=50
+      until grep -q ":ffff:0a00:03$(printf %02x $((10 + i)))" /sys/class/infiniband/rxef$i/ports/1/gids/* 2>/dev/null; do
+        n=$((n - 1)); [ "$n" -gt 0 ] || die "rxef$i has no IPv4 RoCE v2 GID"; sleep 0.1
+      done
+    done
+  fi
+  {
+    for i in $(seq 1 "$FABRIC_N"); do
+      printf '[[host]]\nname = "f%d"\nrdma_device = "rxef%d"\nprobe_address = "10.0.3.%d"\n\n' "$i" "$i" $((10 + i))
+    done
+  } >"$INV"
+}
+
+# fabric_faults_clear: no netem anywhere on the fabric
+fabric_faults_clear() {
+  local i
+  for i in $(seq 1 "$FABRIC_N"); do
+    tc qdisc del dev "fab$i" root 2>/dev/null || true
+    tc qdisc del dev "fabp$i" root 2>/dev/null || true
+    ip link set "fab$i" up
+  done
+}
+
+# fault_link A B DELAY: netem delay on the path between endpoints A and B only
+# (each end's egress towards the other, through a prio band and a u32 filter)
+fault_link() {
+  local a=$1 b=$2 d=$3 x y
+  for x in "$a:$b" "$b:$a"; do
+    y=${x#*:}; x=${x%%:*}
+    tc qdisc add dev "fab$x" root handle 1: prio bands 3 priomap 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    tc qdisc add dev "fab$x" parent 1:3 handle 30: netem delay "$d"
+    tc filter add dev "fab$x" parent 1: protocol ip prio 1 u32 match ip dst "10.0.3.$((10 + y))/32" flowid 1:3
+  done
+}
+
+# fault_host H DELAY: netem delay on everything to and from endpoint H
+fault_host() {
+  tc qdisc add dev "fab$1" root netem delay "$2"
+  tc qdisc add dev "fabp$1" root netem delay "$2"
+}
+
+# fabric_json OUT ARGS...: rocecfg fabric --json; RC = its exit status
+fabric_json() {
+  local out=$1
+  shift
+  RC=0
+  timeout 300 "$ROCECFG" fabric "$PROFILE" --inventory "$INV" --transport local --json "$@" >"$out" 2>/tmp/fabric.err || RC=$?
+  [ "$RC" != 124 ] || die "rocecfg fabric hung: $*"
+  jq -e . "$out" >/dev/null 2>&1 || { cat /tmp/fabric.err >&2; die "no JSON from rocecfg fabric (rc=$RC): $*"; }
+}
+findings() { jq -r '[.findings[] | "\(.kind) \(.hosts | join(" - "))"] | join(", ")' "$1"; }
+summary() { jq -r '"\(.verdict) in \(.seconds * 10 | floor / 10) s, \(.rounds) rounds, median \(.median.bw_gbps * 1000 | floor / 1000) Gb/s \(.median.lat_p50_us * 10 | floor / 10) us"' "$1"; }

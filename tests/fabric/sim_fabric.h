@@ -1,0 +1,111 @@
+// A modelled fabric for the fabric tests: the stand-in for the *hosts* (no
+// RDMA here). Each pair's figures come from a model: a base rate and latency
+// with a small deterministic jitter per (pair, round), a bad host that slows
+// every test it is in, bad links that slow one pair, and hosts that are down
+// for a stretch of time (their tests fail as a real probe's would). Each
+// round advances a simulated clock by a fixed round time.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fabric/prober.h"
+
+namespace rocecfg::fabric::testing {
+
+class SimClock final : public Clock {
+ public:
+  explicit SimClock(double epoch_s = 1764576000.0) : epoch_(epoch_s) {}  // 2025-12-01T08:00:00Z
+  double now_s() const override { return now_; }
+  void sleep_until(double t) override {
+    if (t > now_) now_ = t;
+  }
+  double epoch_offset_s() const override { return epoch_; }
+  void advance(double s) { now_ += s; }
+
+ private:
+  double now_ = 0, epoch_;
+};
+
+struct Outage {
+  size_t host = 0;
+  double from_s = 0, to_s = 0;  // down in [from, to)
+};
+
+class SimFabric final : public Prober {
+ public:
+  SimFabric(size_t hosts, SimClock& clock) : hosts_(hosts), clock_(clock) {}
+
+  double base_bw_gbps = 100.0;
+  double base_lat_us = 2.0;
+  double jitter = 0.01;  // +- fraction
+  double round_s = 2.0;
+  std::optional<size_t> bad_host;
+  double bad_host_bw_factor = 0.5;
+  std::set<std::pair<size_t, size_t>> bad_links;  // unordered, stored (min, max)
+  double bad_link_lat_factor = 3.0;
+  double bad_link_bw_factor = 1.0;
+  std::vector<Outage> outages;
+  size_t rounds_run = 0;
+  std::vector<Round> log;
+
+  void add_bad_link(size_t a, size_t b) { bad_links.insert({std::min(a, b), std::max(a, b)}); }
+
+  std::vector<Sample> run_round(const Round& round) override {
+    log.push_back(round);
+    std::set<size_t> busy;
+    std::vector<Sample> out;
+    double t = clock_.now_s();
+    for (const Pair& p : round.pairs) {
+      // A schedule that puts a host in two tests of one round is a bug.
+      if (!busy.insert(p.client).second || !busy.insert(p.server).second)
+        throw std::logic_error("host in two tests of one round");
+      Sample s;
+      s.pair = p;
+      if (down(p.client, t) || down(p.server, t)) {
+        s.error = "connection refused";
+        out.push_back(s);
+        continue;
+      }
+      double bw = base_bw_gbps * (1 + jitter * noise(p, 1));
+      double lat = base_lat_us * (1 + jitter * noise(p, 2));
+      if (bad_host && (p.client == *bad_host || p.server == *bad_host)) bw *= bad_host_bw_factor;
+      if (bad_links.count({std::min(p.client, p.server), std::max(p.client, p.server)})) {
+        lat *= bad_link_lat_factor;
+        bw *= bad_link_bw_factor;
+      }
+      s.bw_gbps = bw;
+      s.lat_p50_us = lat;
+      out.push_back(s);
+    }
+    ++rounds_run;
+    clock_.advance(round_s);
+    return out;
+  }
+
+ private:
+  bool down(size_t h, double t) const {
+    for (const Outage& o : outages)
+      if (o.host == h && t >= o.from_s && t < o.to_s) return true;
+    return false;
+  }
+  // Deterministic value in [-1, 1] from the pair, the round and a salt.
+  double noise(const Pair& p, uint64_t salt) const {
+    uint64_t x = (p.client * 1000003ull) ^ (p.server * 998244353ull) ^ (rounds_run * 7919ull) ^
+                 (salt * 0x9E3779B97F4A7C15ull);
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return static_cast<double>(x % 20001) / 10000.0 - 1.0;
+  }
+  size_t hosts_;
+  SimClock& clock_;
+};
+
+}  // namespace rocecfg::fabric::testing

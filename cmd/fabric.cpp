@@ -207,12 +207,9 @@ int run(const Options& o, const Globals& g) {
     if (cmp) fmt::print("{}", render_comparison_text(*cmp, *baseline));
   }
   if (!o.save_baseline.empty()) {
-    BaselineMeta m{ROCECFG_VERSION,
-                   iso8601_utc(clock.epoch_offset_s()),
-                   this_host(),
-                   o.profile,
-                   intent->name,
-                   fingerprint(read_file(o.profile).value_or(""))};
+    BaselineMeta m{ROCECFG_VERSION, iso8601_utc(clock.epoch_offset_s()),
+                   this_host(),     o.profile,
+                   intent->name,    fingerprint(read_file(o.profile).value_or(""))};
     if (!write_file(o.save_baseline, baseline_json(make_baseline(report, m)).dump(2) + "\n")) {
       fmt::print(stderr, "rocecfg fabric: cannot write {}\n", o.save_baseline);
       return kRuntime;

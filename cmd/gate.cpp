@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "fabric/hostlist.h"
 #include "gate/gate.h"
 #include "gate/metrics.h"
 #include "gate/probe_policy.h"
@@ -39,6 +40,7 @@ struct GateArgs {
   std::string device;
   std::string textfile_dir;
   std::string host;
+  std::string job_nodes;
 };
 
 // "3s", "500ms", "1.5s" -> milliseconds.
@@ -92,6 +94,24 @@ gate::GateEnv real_env(const profile::Intent& intent) {
 // The probe peer (gate/probe_policy.h), with the inventory loaded here so a
 // bad one is reported like every other file. nullopt: bad inventory.
 std::optional<std::string> resolve_peer(const GateArgs& a, const Globals& g) {
+  if (!a.job_nodes.empty()) {
+    // --job-nodes: the ring neighbour in the job's node order (NCCL's ring),
+    // which runs its own probe server; an inventory may map it to an address.
+    std::string me = a.host;
+    if (me.empty()) {
+      char buf[256] = {};
+      if (::gethostname(buf, sizeof buf - 1) == 0) me = buf;
+    }
+    Result<std::string> next = fabric::ring_successor(a.job_nodes, me);
+    if (!next) {
+      fmt::print(stderr, "rocecfg gate: --job-nodes: {}\n", next.error().to_string());
+      return std::nullopt;
+    }
+    if (g.inventory.empty()) return *next;
+    std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+    if (!inv) return std::nullopt;
+    return gate::resolve_probe_peer(*next, &*inv, me);
+  }
   if (g.inventory.empty() || !a.loopback.empty()) return a.peer;
   std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
   if (!inv) return std::nullopt;
@@ -178,6 +198,10 @@ const bool registered = register_command(
            "stands for its address; default: this host's probe_peer in the --inventory)");
        sub.add_option("--loopback", a->loopback,
                       "short probe between two local RDMA devices DEV_A,DEV_B")
+           ->excludes(peer);
+       sub.add_option("--job-nodes", a->job_nodes,
+                      "probe this host's ring neighbour in a Slurm node list, e.g. "
+                      "\"$SLURM_JOB_NODELIST\" (each node runs a probe server)")
            ->excludes(peer);
        sub.add_option("--device", a->device, "local RDMA device for --peer");
        sub.add_option("--textfile", a->textfile_dir,

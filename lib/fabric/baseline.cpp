@@ -25,7 +25,9 @@ std::optional<double> median(std::vector<double> v) {
   size_t n = v.size();
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
-const std::string& host(const RunReport& r, size_t i) { return r.hosts.at(i); }
+const std::string& host(const RunReport& r, size_t i) {
+  return r.hosts.at(i);
+}
 
 }  // namespace
 
@@ -88,16 +90,19 @@ nlohmann::json baseline_json(const Baseline& b) {
                      {"server", p.server},
                      {"bw_gbps", opt(p.bw_gbps)},
                      {"lat_p50_us", opt(p.lat_p50_us)}});
-  return {{"rocecfg_baseline", 1},
-          {"rocecfg_version", b.rocecfg_version},
-          {"created", b.created},
-          {"controller", b.controller},
-          {"profile", {{"path", b.profile_path}, {"name", b.profile_name},
-                       {"fingerprint", b.profile_fingerprint}}},
-          {"pattern", b.pattern},
-          {"hosts", b.hosts},
-          {"median", {{"bw_gbps", opt(b.median.bw_gbps)}, {"lat_p50_us", opt(b.median.lat_p50_us)}}},
-          {"pairs", pairs}};
+  return {
+      {"rocecfg_baseline", 1},
+      {"rocecfg_version", b.rocecfg_version},
+      {"created", b.created},
+      {"controller", b.controller},
+      {"profile",
+       {{"path", b.profile_path},
+        {"name", b.profile_name},
+        {"fingerprint", b.profile_fingerprint}}},
+      {"pattern", b.pattern},
+      {"hosts", b.hosts},
+      {"median", {{"bw_gbps", opt(b.median.bw_gbps)}, {"lat_p50_us", opt(b.median.lat_p50_us)}}},
+      {"pairs", pairs}};
 }
 
 Result<Baseline> parse_baseline(const std::string& text, const std::string& path) {
@@ -147,16 +152,18 @@ PairChange compare_pair(const BaselinePair& base, std::optional<double> bw,
     c.bw_ratio = *bw / *base.bw_gbps;
     if (*c.bw_ratio < 1 - tol) {
       c.regressed = true;
-      c.reasons.push_back(fmt::format("bandwidth {:.3g} Gb/s is {:.2f} of its baseline {:.3g} (< {:.2f})",
-                                      *bw, *c.bw_ratio, *base.bw_gbps, 1 - tol));
+      c.reasons.push_back(
+          fmt::format("bandwidth {:.3g} Gb/s is {:.2f} of its baseline {:.3g} (< {:.2f})", *bw,
+                      *c.bw_ratio, *base.bw_gbps, 1 - tol));
     }
   }
   if (lat && base.lat_p50_us) {
     c.lat_ratio = *lat / *base.lat_p50_us;
     if (*c.lat_ratio > 1 + tol) {
       c.regressed = true;
-      c.reasons.push_back(fmt::format("p50 latency {:.3g} us is {:.2f}x its baseline {:.3g} (> {:.2f})",
-                                      *lat, *c.lat_ratio, *base.lat_p50_us, 1 + tol));
+      c.reasons.push_back(
+          fmt::format("p50 latency {:.3g} us is {:.2f}x its baseline {:.3g} (> {:.2f})", *lat,
+                      *c.lat_ratio, *base.lat_p50_us, 1 + tol));
     }
   }
   return c;
@@ -202,8 +209,10 @@ std::string render_comparison_text(const BaselineComparison& c, const Baseline& 
                                 b.created, b.controller, b.pairs.size(), b.profile_name,
                                 b.profile_fingerprint, b.rocecfg_version);
   out += "  median ratio now/baseline:";
-  out += c.median_bw_ratio ? fmt::format(" bandwidth {:.2f}", *c.median_bw_ratio) : std::string(" bandwidth n/a");
-  out += c.median_lat_ratio ? fmt::format(", p50 latency {:.2f}", *c.median_lat_ratio) : std::string(", p50 latency n/a");
+  out += c.median_bw_ratio ? fmt::format(" bandwidth {:.2f}", *c.median_bw_ratio)
+                           : std::string(" bandwidth n/a");
+  out += c.median_lat_ratio ? fmt::format(", p50 latency {:.2f}", *c.median_lat_ratio)
+                            : std::string(", p50 latency n/a");
   out += fmt::format(" (tolerance {:.2f})\n", c.tolerance);
   for (const std::string& o : c.overall) out += "  regression: " + o + "\n";
   for (const PairChange& p : c.pairs)

@@ -39,8 +39,7 @@ struct Baseline {
 };
 
 struct BaselineMeta {
-  std::string rocecfg_version, created, controller, profile_path, profile_name,
-      profile_fingerprint;
+  std::string rocecfg_version, created, controller, profile_path, profile_name, profile_fingerprint;
 };
 
 // FNV-1a 64 of the profile file's bytes, as 16 hex digits: a changed profile
@@ -70,7 +69,9 @@ struct BaselineComparison {
   size_t regressed_pairs = 0;
   bool regressed() const { return regressed_pairs > 0 || !overall.empty(); }
   // REGRESSED, OK, or UNKNOWN when no pair could be compared.
-  const char* verdict() const { return regressed() ? "REGRESSED" : pairs.empty() ? "UNKNOWN" : "OK"; }
+  const char* verdict() const {
+    return regressed() ? "REGRESSED" : pairs.empty() ? "UNKNOWN" : "OK";
+  }
 };
 
 // One pair's figures against its baseline entry (also used by probe and gate).

@@ -15,7 +15,9 @@ bool name_char(char c) {
          c == '.' || c == '_';
 }
 
-bool digit(char c) { return c >= '0' && c <= '9'; }
+bool digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 // One piece of a term: literal text, or the numbers a bracket group expands to.
 struct Piece {

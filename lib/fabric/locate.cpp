@@ -12,7 +12,8 @@ std::vector<Round> follow_up_rounds(const std::vector<size_t>& suspects,
                                     const std::vector<Pair>& tested,
                                     std::vector<std::string>& notes) {
   std::set<std::pair<size_t, size_t>> seen;
-  for (const Pair& p : tested) seen.insert({std::min(p.client, p.server), std::max(p.client, p.server)});
+  for (const Pair& p : tested)
+    seen.insert({std::min(p.client, p.server), std::max(p.client, p.server)});
   auto met = [&](size_t a, size_t b) { return seen.count({std::min(a, b), std::max(a, b)}) > 0; };
   if (healthy.size() < suspects.size()) {
     notes.push_back(fmt::format(
@@ -43,7 +44,8 @@ std::vector<Round> follow_up_rounds(const std::vector<size_t>& suspects,
     }
     next = (next + 2) % healthy.size();
     if (found < 2)
-      notes.push_back(fmt::format("host #{} found only {} healthy partner(s) it had not met", s, found));
+      notes.push_back(
+          fmt::format("host #{} found only {} healthy partner(s) it had not met", s, found));
   }
   std::vector<Round> out;
   if (!third.pairs.empty()) out.push_back(std::move(third));
@@ -68,8 +70,10 @@ LocateReport locate(Prober& prober, size_t hosts, const Thresholds& t, Clock& cl
   }
   std::vector<size_t> healthy;
   for (size_t h = 0; h < hosts; ++h) {
-    if (suspect[h]) rep.suspects.push_back(h);
-    else if (seen[h]) healthy.push_back(h);
+    if (suspect[h])
+      rep.suspects.push_back(h);
+    else if (seen[h])
+      healthy.push_back(h);
   }
   if (!rep.suspects.empty()) {
     std::vector<Pair> tested;

@@ -27,7 +27,7 @@ struct LocateReport {
   Analysis analysis;             // of all samples against the reference of rounds 1-2
   std::vector<size_t> suspects;  // hosts in bad pairs after rounds 1-2
   std::vector<std::string> notes;
-  double seconds = 0;            // by the clock, first round start to last round end
+  double seconds = 0;  // by the clock, first round start to last round end
 };
 
 LocateReport locate(Prober& prober, size_t hosts, const Thresholds& t, Clock& clock,
@@ -37,6 +37,7 @@ LocateReport locate(Prober& prober, size_t hosts, const Thresholds& t, Clock& cl
 // pairs already tested (no pair is tested twice). Exposed for tests.
 std::vector<Round> follow_up_rounds(const std::vector<size_t>& suspects,
                                     const std::vector<size_t>& healthy,
-                                    const std::vector<Pair>& tested, std::vector<std::string>& notes);
+                                    const std::vector<Pair>& tested,
+                                    std::vector<std::string>& notes);
 
 }  // namespace rocecfg::fabric

@@ -61,18 +61,18 @@ PairVerdict judge_pair(const Sample& s, const Reference& ref, const Thresholds& 
     v.bw_fraction = *s.bw_gbps / *ref.bw_gbps;
     if (*v.bw_fraction < t.min_bw_fraction) {
       v.bad = true;
-      v.reasons.push_back(fmt::format("bandwidth {:.3g} Gb/s is {:.2f} of the median {:.3g} Gb/s (< {})",
-                                      *s.bw_gbps, *v.bw_fraction, *ref.bw_gbps,
-                                      t.min_bw_fraction));
+      v.reasons.push_back(
+          fmt::format("bandwidth {:.3g} Gb/s is {:.2f} of the median {:.3g} Gb/s (< {})",
+                      *s.bw_gbps, *v.bw_fraction, *ref.bw_gbps, t.min_bw_fraction));
     }
   }
   if (s.lat_p50_us && ref.lat_p50_us && *ref.lat_p50_us > 0) {
     v.lat_factor = *s.lat_p50_us / *ref.lat_p50_us;
     if (*v.lat_factor > t.max_lat_factor) {
       v.bad = true;
-      v.reasons.push_back(fmt::format("p50 latency {:.3g} us is {:.2f}x the median {:.3g} us (> {})",
-                                      *s.lat_p50_us, *v.lat_factor, *ref.lat_p50_us,
-                                      t.max_lat_factor));
+      v.reasons.push_back(
+          fmt::format("p50 latency {:.3g} us is {:.2f}x the median {:.3g} us (> {})", *s.lat_p50_us,
+                      *v.lat_factor, *ref.lat_p50_us, t.max_lat_factor));
     }
   }
   if (!s.bw_gbps && !s.lat_p50_us) {
@@ -148,8 +148,9 @@ Analysis analyze(const std::vector<Sample>& samples, size_t hosts, const Thresho
     };
     bool resolved = fine_elsewhere(x, y) && fine_elsewhere(y, x);
     Finding f{resolved ? FindingKind::link : FindingKind::unresolved, {x, y}, idx, ""};
-    f.why = resolved ? "bad only between these two; each is fine with other partners"
-                     : "bad pair; an end has no other good test, so host and link cannot be told apart";
+    f.why = resolved
+                ? "bad only between these two; each is fine with other partners"
+                : "bad pair; an end has no other good test, so host and link cannot be told apart";
     (resolved ? a.findings : unresolved).push_back(std::move(f));
   }
   for (Finding& f : unresolved) a.findings.push_back(std::move(f));

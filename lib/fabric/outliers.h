@@ -49,8 +49,8 @@ const char* to_string(FindingKind k);
 
 struct Finding {
   FindingKind kind = FindingKind::link;
-  std::vector<size_t> hosts;   // the culprit; or the link's two ends
-  std::vector<size_t> pairs;   // indices into Analysis::pairs that show it
+  std::vector<size_t> hosts;  // the culprit; or the link's two ends
+  std::vector<size_t> pairs;  // indices into Analysis::pairs that show it
   std::string why;
 };
 

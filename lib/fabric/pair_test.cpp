@@ -4,19 +4,23 @@
 
 #include <fmt/format.h>
 
+#include "probe/from_intent.h"
+
 namespace rocecfg::fabric {
 
 PairTest pair_test_from(const profile::Intent& intent) {
+  // The profile's probe, as every verb reads it (probe/from_intent.h).
+  probe::ProbeConfig pc = probe::probe_config_for(intent);
   PairTest t;
-  const profile::ValidationRules& v = intent.validation;
-  if (!v.probe_message_bytes.empty()) {
-    auto [lo, hi] = std::minmax_element(v.probe_message_bytes.begin(), v.probe_message_bytes.end());
-    t.lat_size_bytes = static_cast<uint32_t>(*lo);
-    t.bw_size_bytes = static_cast<uint32_t>(*hi);
+  if (!pc.sizes_bytes.empty()) {
+    auto [lo, hi] = std::minmax_element(pc.sizes_bytes.begin(), pc.sizes_bytes.end());
+    t.lat_size_bytes = *lo;
+    t.bw_size_bytes = *hi;
   }
-  t.duration_ms = v.probe_duration_ms;
-  t.timeout_ms = v.probe_timeout_ms;
-  if (intent.common.roce_tos) t.tos = *intent.common.roce_tos;
+  t.duration_ms = pc.duration_ms;
+  t.timeout_ms = pc.timeout_ms;
+  t.stall_ms = pc.stall_ms;
+  t.tos = pc.tos;
   return t;
 }
 
@@ -25,11 +29,11 @@ std::vector<std::string> probe_client_args(const PairTest& t, bool bandwidth,
                                            uint16_t port) {
   std::vector<std::string> a{"--json", "--peer", addr, "--port", std::to_string(port)};
   if (!device.empty()) a.insert(a.end(), {"--device", device});
-  a.insert(a.end(), {"--mode", bandwidth ? "bw" : "lat", "--size",
-                     std::to_string(bandwidth ? t.bw_size_bytes : t.lat_size_bytes),
-                     "--duration-ms", std::to_string(t.duration_ms), "--timeout-ms",
-                     std::to_string(t.timeout_ms), "--stall-ms", std::to_string(t.stall_ms),
-                     "--tos", std::to_string(t.tos)});
+  a.insert(a.end(),
+           {"--mode", bandwidth ? "bw" : "lat", "--size",
+            std::to_string(bandwidth ? t.bw_size_bytes : t.lat_size_bytes), "--duration-ms",
+            std::to_string(t.duration_ms), "--timeout-ms", std::to_string(t.timeout_ms),
+            "--stall-ms", std::to_string(t.stall_ms), "--tos", std::to_string(t.tos)});
   return a;
 }
 

@@ -6,8 +6,7 @@
 namespace rocecfg::fabric {
 namespace {
 double steady_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 }  // namespace
 
@@ -17,7 +16,9 @@ SteadyClock::SteadyClock()
           std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
               .count()) {}
 
-double SteadyClock::now_s() const { return steady_s() - start_s_; }
+double SteadyClock::now_s() const {
+  return steady_s() - start_s_;
+}
 
 void SteadyClock::sleep_until(double t_s) {
   double left = t_s - now_s();

@@ -110,7 +110,8 @@ nlohmann::json render_schedule_json(Pattern p, const std::vector<std::string>& h
   j["rounds"] = nlohmann::json::array();
   for (const Round& r : rounds) {
     nlohmann::json pairs = nlohmann::json::array();
-    for (const Pair& pr : r.pairs) pairs.push_back({name(hosts, pr.client), name(hosts, pr.server)});
+    for (const Pair& pr : r.pairs)
+      pairs.push_back({name(hosts, pr.client), name(hosts, pr.server)});
     j["rounds"].push_back({{"pairs", pairs}});
   }
   if (!note.empty()) j["note"] = note;
@@ -119,9 +120,9 @@ nlohmann::json render_schedule_json(Pattern p, const std::vector<std::string>& h
 
 std::string render_text(const RunReport& r) {
   const Analysis& a = r.analysis;
-  std::string out = fmt::format("fabric: {} hosts, pattern {}, {} rounds, {} tests in {:.1f} s\n",
-                                r.hosts.size(), to_string(r.pattern), r.rounds.size(),
-                                r.samples.size(), r.seconds);
+  std::string out =
+      fmt::format("fabric: {} hosts, pattern {}, {} rounds, {} tests in {:.1f} s\n", r.hosts.size(),
+                  to_string(r.pattern), r.rounds.size(), r.samples.size(), r.seconds);
   out += "median of host medians:";
   out += a.reference.bw_gbps ? fmt::format(" bandwidth {:.3g} Gb/s", *a.reference.bw_gbps)
                              : std::string(" bandwidth not measured");
@@ -131,9 +132,11 @@ std::string render_text(const RunReport& r) {
                      a.thresholds.max_lat_factor);
   if (r.hosts.size() <= kMaxMatrixHosts && !r.samples.empty()) {
     if (a.reference.bw_gbps)
-      out += "\nbandwidth, fraction of median (* beyond the threshold, x failed, . not tested):\n" + matrix(r, true);
+      out += "\nbandwidth, fraction of median (* beyond the threshold, x failed, . not tested):\n" +
+             matrix(r, true);
     if (a.reference.lat_p50_us)
-      out += "\np50 latency, factor of median (* beyond the threshold, x failed, . not tested):\n" + matrix(r, false);
+      out += "\np50 latency, factor of median (* beyond the threshold, x failed, . not tested):\n" +
+             matrix(r, false);
   }
   if (!a.findings.empty()) {
     out += "\nfindings:\n";
@@ -169,7 +172,8 @@ nlohmann::json render_json(const RunReport& r) {
   j["hosts"] = r.hosts;
   j["rounds"] = r.rounds.size();
   j["seconds"] = r.seconds;
-  j["median"] = {{"bw_gbps", opt(a.reference.bw_gbps)}, {"lat_p50_us", opt(a.reference.lat_p50_us)}};
+  j["median"] = {{"bw_gbps", opt(a.reference.bw_gbps)},
+                 {"lat_p50_us", opt(a.reference.lat_p50_us)}};
   j["thresholds"] = {{"min_bandwidth_fraction_of_median", a.thresholds.min_bw_fraction},
                      {"max_latency_factor_of_median", a.thresholds.max_lat_factor}};
   j["pairs"] = nlohmann::json::array();

@@ -19,7 +19,7 @@ struct RunReport {
   std::vector<Round> rounds;    // as run
   std::vector<Sample> samples;  // every test
   Analysis analysis;
-  std::vector<size_t> suspects;   // locate only
+  std::vector<size_t> suspects;  // locate only
   std::vector<std::string> notes;
   double seconds = 0;
 };

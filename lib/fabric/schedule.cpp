@@ -90,7 +90,8 @@ std::vector<Round> with_parallel(std::vector<Round> rounds, size_t parallel) {
     }
     for (size_t i = 0; i < r.pairs.size(); i += parallel) {
       Round wave;
-      for (size_t j = i; j < r.pairs.size() && j < i + parallel; ++j) wave.pairs.push_back(r.pairs[j]);
+      for (size_t j = i; j < r.pairs.size() && j < i + parallel; ++j)
+        wave.pairs.push_back(r.pairs[j]);
       out.push_back(std::move(wave));
     }
   }

@@ -91,7 +91,10 @@ SoakReport soak(const SoakOptions& o, const std::vector<std::string>& hosts, Pro
       auto key = std::make_pair(s.pair.client, s.pair.server);
       auto [it, fresh] = pair_index.try_emplace(key, rep.pairs.size());
       if (fresh) {
-        rep.pairs.push_back(PairSummary{hosts.at(s.pair.client), hosts.at(s.pair.server)});
+        PairSummary fresh_pair;
+        fresh_pair.client = hosts.at(s.pair.client);
+        fresh_pair.server = hosts.at(s.pair.server);
+        rep.pairs.push_back(std::move(fresh_pair));
         rep.series.push_back(Series{pair_label(hosts, s.pair), {}});
         bw.emplace_back();
         lat.emplace_back();
@@ -171,9 +174,8 @@ std::string render_soak_text(const SoakReport& r) {
   };
   size_t w = 6;
   for (const PairSummary& p : r.pairs) w = std::max(w, p.client.size() + p.server.size() + 4);
-  out += fmt::format("{:<{}} {:>5} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "pair", w,
-                     "tests", "failed", "bw p5", "bw p50", "bw p95", "lat p50", "lat p95",
-                     "lat p99");
+  out += fmt::format("{:<{}} {:>5} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "pair", w, "tests",
+                     "failed", "bw p5", "bw p50", "bw p95", "lat p50", "lat p95", "lat p99");
   for (const PairSummary& p : r.pairs)
     out += fmt::format("{:<{}} {:>5} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
                        p.client + " -> " + p.server, w, p.samples, p.failed, f(p.bw_p5),
@@ -194,19 +196,21 @@ std::string render_soak_text(const SoakReport& r) {
 nlohmann::json render_soak_json(const SoakReport& r) {
   nlohmann::json pairs = nlohmann::json::array();
   for (const PairSummary& p : r.pairs)
-    pairs.push_back({{"client", p.client},
-                     {"server", p.server},
-                     {"tests", p.samples},
-                     {"failed", p.failed},
-                     {"bw_gbps", {{"p5", opt(p.bw_p5)}, {"p50", opt(p.bw_p50)}, {"p95", opt(p.bw_p95)}}},
-                     {"lat_p50_us",
-                      {{"p50", opt(p.lat_p50)}, {"p95", opt(p.lat_p95)}, {"p99", opt(p.lat_p99)}}}});
+    pairs.push_back(
+        {{"client", p.client},
+         {"server", p.server},
+         {"tests", p.samples},
+         {"failed", p.failed},
+         {"bw_gbps", {{"p5", opt(p.bw_p5)}, {"p50", opt(p.bw_p50)}, {"p95", opt(p.bw_p95)}}},
+         {"lat_p50_us",
+          {{"p50", opt(p.lat_p50)}, {"p95", opt(p.lat_p95)}, {"p99", opt(p.lat_p99)}}}});
   nlohmann::json outages = nlohmann::json::array();
   for (const OutageRecord& o : r.outages)
     outages.push_back({{"what", o.what}, {"from_s", o.from_s}, {"to_s", opt(o.to_s)}});
-  return {{"hosts", r.hosts},         {"iterations", r.iterations}, {"tests", r.tests},
-          {"failed", r.failed},       {"seconds", r.seconds},       {"outages", outages},
-          {"pairs", pairs},           {"iterations_with_outliers", r.iterations_with_findings}};
+  return {{"hosts", r.hosts},     {"iterations", r.iterations},
+          {"tests", r.tests},     {"failed", r.failed},
+          {"seconds", r.seconds}, {"outages", outages},
+          {"pairs", pairs},       {"iterations_with_outliers", r.iterations_with_findings}};
 }
 
 std::string soak_svg(const SoakReport& r) {

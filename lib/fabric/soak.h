@@ -30,7 +30,7 @@ struct SoakOptions {
 };
 
 struct OutageRecord {
-  std::string what;      // "host n3" or "pair n1 -> n2"
+  std::string what;  // "host n3" or "pair n1 -> n2"
   double from_s = 0;
   std::optional<double> to_s;  // unset: still down when the soak ended
 };

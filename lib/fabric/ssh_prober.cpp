@@ -48,8 +48,8 @@ std::string SshProber::client_line(const SshProberOptions& o, const PairTest& t,
   return fmt::format("sh -c '{}' sh{}", kClientScript, quoted(argv));
 }
 
-std::unique_ptr<SshProber> SshProber::start(const std::vector<FabricHost>& hosts,
-                                            const PairTest& t, const SshProberOptions& o) {
+std::unique_ptr<SshProber> SshProber::start(const std::vector<FabricHost>& hosts, const PairTest& t,
+                                            const SshProberOptions& o) {
   std::unique_ptr<SshProber> p(new SshProber());
   p->hosts_ = hosts;
   p->test_ = t;
@@ -64,7 +64,8 @@ std::unique_ptr<SshProber> SshProber::start(const std::vector<FabricHost>& hosts
       n, static_cast<int>(o.connect_parallel),
       [&](size_t i) {
         sw::SshTarget target = p->hosts_[i].ssh;
-        target.command_timeout_ms = std::max<uint32_t>(target.command_timeout_ms, t.timeout_ms + 15000);
+        target.command_timeout_ms =
+            std::max<uint32_t>(target.command_timeout_ms, t.timeout_ms + 15000);
         auto s = sw::ExecSession::open(target);
         if (!s) {
           p->errors_[i] = s.error().to_string();
@@ -79,8 +80,7 @@ std::unique_ptr<SshProber> SshProber::start(const std::vector<FabricHost>& hosts
           if (out->rfind("pid ", 0) == 0) {
             std::string pid = out->substr(4);
             while (!pid.empty() && (pid.back() == '\n' || pid.back() == '\r')) pid.pop_back();
-            if (pid.find_first_not_of("0123456789") == std::string::npos)
-              p->server_pids_[i] = pid;
+            if (pid.find_first_not_of("0123456789") == std::string::npos) p->server_pids_[i] = pid;
           }
         }
         p->sessions_[i] = std::move(*s);
@@ -117,8 +117,10 @@ Sample SshProber::run_pair(const Pair& pr) {
       s.error = fmt::format("{}: {}", hosts_[pr.client].name, fig.error().message);
       return s;
     }
-    if (bw) s.bw_gbps = fig->bw_gbps;
-    else s.lat_p50_us = fig->lat_p50_us;
+    if (bw)
+      s.bw_gbps = fig->bw_gbps;
+    else
+      s.lat_p50_us = fig->lat_p50_us;
   }
   return s;
 }

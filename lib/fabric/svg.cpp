@@ -15,8 +15,8 @@ std::string fraction_colour(double fraction) {
   return fmt::format("hsl({:.0f},70%,{:.0f}%)", 120 * x, 45 + 10 * x);
 }
 
-const char* kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
-                          "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+const char* kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                          "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
 
 }  // namespace
 
@@ -41,8 +41,10 @@ std::string xml_escape(const std::string& s) {
         break;
       default:
         // Control characters are not allowed in XML 1.0 text.
-        if (static_cast<unsigned char>(c) < 0x20) out += '?';
-        else out += c;
+        if (static_cast<unsigned char>(c) < 0x20)
+          out += '?';
+        else
+          out += c;
     }
   }
   return out;
@@ -52,7 +54,9 @@ std::string heatmap_svg(const RunReport& r) {
   size_t n = r.hosts.size();
   const Analysis& a = r.analysis;
   // Cell size shrinks with N; labels only where they fit.
-  int cell = n <= 16 ? 44 : n <= 64 ? 16 : std::max(2, static_cast<int>(1024 / std::max<size_t>(n, 1)));
+  int cell = n <= 16   ? 44
+             : n <= 64 ? 16
+                       : std::max(2, static_cast<int>(1024 / std::max<size_t>(n, 1)));
   bool axis_labels = cell >= 12;
   size_t longest = 0;
   for (const std::string& h : r.hosts) longest = std::max(longest, h.size());
@@ -88,8 +92,8 @@ std::string heatmap_svg(const RunReport& r) {
                      margin, top, size, size);
   for (size_t i = 0; i < n; ++i)
     out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#bbbbbb\"/>\n",
-                       margin + static_cast<int>(i) * cell, top + static_cast<int>(i) * cell,
-                       cell, cell);
+                       margin + static_cast<int>(i) * cell, top + static_cast<int>(i) * cell, cell,
+                       cell);
   // One cell per direction tested: the client's row, the server's column; an
   // unordered pair tested once fills both cells so the map is symmetric.
   std::vector<std::vector<const PairVerdict*>> cells(n, std::vector<const PairVerdict*>(n));
@@ -127,7 +131,8 @@ std::string heatmap_svg(const RunReport& r) {
         else if (v->bad)
           label = "?";
       }
-      std::string tip = fmt::format("{} -> {}", r.hosts[v->sample.pair.client], r.hosts[v->sample.pair.server]);
+      std::string tip =
+          fmt::format("{} -> {}", r.hosts[v->sample.pair.client], r.hosts[v->sample.pair.server]);
       if (v->sample.bw_gbps) tip += fmt::format(": {:.3g} Gb/s", *v->sample.bw_gbps);
       if (v->sample.lat_p50_us) tip += fmt::format(", p50 {:.3g} us", *v->sample.lat_p50_us);
       if (v->sample.error) tip += ": " + *v->sample.error;
@@ -166,8 +171,8 @@ std::string heatmap_svg(const RunReport& r) {
       lx, y, lx + 20, y + 11);
   y += 30;
   for (const Finding& f : a.findings) {
-    out += fmt::format("<text class=\"finding\" x=\"{}\" y=\"{}\" fill=\"#b00000\">{}</text>\n",
-                       lx, y, xml_escape(finding_label(f, r.hosts)));
+    out += fmt::format("<text class=\"finding\" x=\"{}\" y=\"{}\" fill=\"#b00000\">{}</text>\n", lx,
+                       y, xml_escape(finding_label(f, r.hosts)));
     y += 16;
   }
   out += "</svg>\n";
@@ -205,7 +210,8 @@ std::string timeseries_svg(const std::string& title, const std::vector<Series>& 
                          Panel{"p50 latency (us)", top + panel + gap, lat_max, false}}) {
     out += fmt::format(
         "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#888888\"/>\n"
-        "<text x=\"{}\" y=\"{}\" transform=\"rotate(-90 {} {})\" text-anchor=\"middle\">{}</text>\n",
+        "<text x=\"{}\" y=\"{}\" transform=\"rotate(-90 {} {})\" "
+        "text-anchor=\"middle\">{}</text>\n",
         left, p.y0, width, panel, 20, p.y0 + panel / 2, 20, p.y0 + panel / 2, p.name);
     for (int k = 0; k <= 4; ++k) {
       double v = p.max * k / 4;
@@ -222,8 +228,9 @@ std::string timeseries_svg(const std::string& title, const std::vector<Series>& 
           "fill=\"#ff0000\" fill-opacity=\"0.15\"><title>{}</title></rect>\n",
           x0, p.y0, std::max(1.0, x1 - x0), panel, xml_escape(o.label));
       if (p.bw)
-        out += fmt::format("<text class=\"outagelabel\" x=\"{:.1f}\" y=\"{}\" fill=\"#b00000\">{}</text>\n",
-                           x0 + 2, p.y0 + 12, xml_escape(o.label));
+        out += fmt::format(
+            "<text class=\"outagelabel\" x=\"{:.1f}\" y=\"{}\" fill=\"#b00000\">{}</text>\n",
+            x0 + 2, p.y0 + 12, xml_escape(o.label));
     }
     for (size_t i = 0; i < series.size(); ++i) {
       const char* colour = kPalette[i % std::size(kPalette)];
@@ -236,7 +243,8 @@ std::string timeseries_svg(const std::string& title, const std::vector<Series>& 
           continue;
         }
         double y = p.y0 + panel - *v / p.max * panel;
-        runs.back() += fmt::format("{}{:.1f},{:.1f}", runs.back().empty() ? "" : " ", x_of(pt.t_s), y);
+        runs.back() +=
+            fmt::format("{}{:.1f},{:.1f}", runs.back().empty() ? "" : " ", x_of(pt.t_s), y);
       }
       for (const std::string& pts : runs) {
         if (pts.empty()) continue;
@@ -268,8 +276,8 @@ std::string timeseries_svg(const std::string& title, const std::vector<Series>& 
     ly += 15;
   }
   if (series.size() > 24)
-    out += fmt::format("<text x=\"{}\" y=\"{}\">... {} more pairs</text>\n", left + width + 12, ly + 4,
-                       series.size() - 24);
+    out += fmt::format("<text x=\"{}\" y=\"{}\">... {} more pairs</text>\n", left + width + 12,
+                       ly + 4, series.size() - 24);
   out += "</svg>\n";
   return out;
 }

@@ -30,7 +30,7 @@ TEST_SUITE("baseline") {
     REQUIRE_MESSAGE(back, back.error().to_string());
     CHECK(baseline_json(*back) == baseline_json(b));
     CHECK(back->pairs.size() == 6);
-    CHECK(back->profile_fingerprint == "af63bd4c8601b7be");
+    CHECK(back->profile_fingerprint == "af63f54c86021707");
     CHECK(baseline_json(b)["pairs"][0].dump() ==
           R"({"bw_gbps":100.0,"client":"n1","lat_p50_us":2.0,"server":"n4"})");
     CHECK(b.find("n4", "n1") == b.find("n1", "n4"));
@@ -44,7 +44,7 @@ TEST_SUITE("baseline") {
     BaselineComparison cmp = compare(b, run(f, c), 0.10);
     CHECK_FALSE(cmp.regressed());
     CHECK(render_comparison_text(cmp, b) ==
-          "baseline: 2025-12-01T08:00:00Z from ctl1 (6 pairs, profile lab af63bd4c8601b7be, "
+          "baseline: 2025-12-01T08:00:00Z from ctl1 (6 pairs, profile lab af63f54c86021707, "
           "rocecfg 0.1.0)\n"
           "  median ratio now/baseline: bandwidth 1.00, p50 latency 1.00 (tolerance 0.10)\n"
           "  baseline verdict: OK (6 pairs within 10 %)\n");
@@ -62,7 +62,7 @@ TEST_SUITE("baseline") {
     CHECK(cmp.regressed_pairs == 1);
     CHECK(cmp.overall.empty());
     CHECK(render_comparison_text(cmp, b) ==
-          "baseline: 2025-12-01T08:00:00Z from ctl1 (6 pairs, profile lab af63bd4c8601b7be, "
+          "baseline: 2025-12-01T08:00:00Z from ctl1 (6 pairs, profile lab af63f54c86021707, "
           "rocecfg 0.1.0)\n"
           "  median ratio now/baseline: bandwidth 1.00, p50 latency 1.00 (tolerance 0.10)\n"
           "  regression: n2 -> n3: bandwidth 85 Gb/s is 0.85 of its baseline 100 (< 0.90)\n"
@@ -106,8 +106,9 @@ TEST_SUITE("baseline") {
     CHECK(parse_baseline(R"({"rocecfg_baseline":1,"pairs":[{"client":"a"}]})", "b.json")
               .error()
               .to_string() == "b.json: pairs[0]: needs \"client\" and \"server\" names");
-    CHECK(parse_baseline(R"({"rocecfg_baseline":1,"pairs":[{"client":"a","server":"b","bw_gbps":-1}]})",
-                         "b.json")
+    CHECK(parse_baseline(
+              R"({"rocecfg_baseline":1,"pairs":[{"client":"a","server":"b","bw_gbps":-1}]})",
+              "b.json")
               .error()
               .message == "figures must be positive");
   }

@@ -31,13 +31,15 @@ TEST_SUITE("locate") {
     CHECK(r.suspects == std::vector<size_t>{100, 101, 516, 517, 518});
     CHECK(r.notes.empty());
     // All pairs would be 1,023 rounds, 2,046 s at 2 s per round.
-    MESSAGE(fmt::format("locate N=1024: {} rounds, {:.0f} s at 2 s/round ({} tests); all pairs: "
-                        "1023 rounds, 2046 s",
-                        r.rounds.size(), r.seconds, r.samples.size()));
+    MESSAGE(
+        fmt::format("locate N=1024: {} rounds, {:.0f} s at 2 s/round ({} tests); all pairs: "
+                    "1023 rounds, 2046 s",
+                    r.rounds.size(), r.seconds, r.samples.size()));
   }
 
-  TEST_CASE("the bad link need not be a ring edge: a bad pair found only in rounds 3-4 is not "
-            "guessed") {
+  TEST_CASE(
+      "the bad link need not be a ring edge: a bad pair found only in rounds 3-4 is not "
+      "guessed") {
     // A link between two hosts that are not ring neighbours is never tested by the
     // ring; locate then finds the fabric clean, which is what it can see. The
     // report's suspects stay empty; `all` would find it.

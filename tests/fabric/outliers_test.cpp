@@ -66,8 +66,8 @@ TEST_SUITE("outliers") {
     s.bw_gbps = 92.9;
     PairVerdict v = judge_pair(s, ref, t);
     CHECK(v.bad);
-    CHECK(v.reasons == std::vector<std::string>{
-                           "bandwidth 92.9 Gb/s is 0.93 of the median 100 Gb/s (< 0.93)"});
+    CHECK(v.reasons ==
+          std::vector<std::string>{"bandwidth 92.9 Gb/s is 0.93 of the median 100 Gb/s (< 0.93)"});
     s.bw_gbps = 93.0;
     s.lat_p50_us = 4.21;
     CHECK(judge_pair(s, ref, t).reasons ==
@@ -91,7 +91,8 @@ TEST_SUITE("outliers") {
     SimFabric f(2, c);
     f.add_bad_link(0, 1);
     // With two hosts there is one pair; judged against a reference from elsewhere.
-    Analysis a = analyze(run_rounds(f, ring_schedule(2), c), 2, Thresholds{}, Reference{100.0, 2.0});
+    Analysis a =
+        analyze(run_rounds(f, ring_schedule(2), c), 2, Thresholds{}, Reference{100.0, 2.0});
     REQUIRE(a.findings.size() == 1);
     CHECK(a.findings[0].kind == FindingKind::unresolved);
     CHECK(a.findings[0].hosts == std::vector<size_t>{0, 1});

@@ -39,8 +39,9 @@ TEST_SUITE("report") {
           "fabric schedule: 4 hosts, pattern ring, 2 rounds, 4 tests\n"
           "round 1: n1 -> n2, n3 -> n4\n"
           "round 2: n2 -> n3, n4 -> n1\n");
-    CHECK(render_schedule_json(Pattern::ring, hosts, rounds, "").dump() ==
-          R"({"hosts":["n1","n2","n3","n4"],"pattern":"ring","rounds":[{"pairs":[["n1","n2"],["n3","n4"]]},{"pairs":[["n2","n3"],["n4","n1"]]}]})");
+    CHECK(
+        render_schedule_json(Pattern::ring, hosts, rounds, "").dump() ==
+        R"({"hosts":["n1","n2","n3","n4"],"pattern":"ring","rounds":[{"pairs":[["n1","n2"],["n3","n4"]]},{"pairs":[["n2","n3"],["n4","n1"]]}]})");
   }
 
   TEST_CASE("text: matrices, findings with figures, verdict") {

@@ -16,7 +16,8 @@ bool disjoint(const Round& r) {
 std::set<std::pair<size_t, size_t>> unordered(const std::vector<Round>& rounds) {
   std::set<std::pair<size_t, size_t>> out;
   for (const Round& r : rounds)
-    for (const Pair& p : r.pairs) out.insert({std::min(p.client, p.server), std::max(p.client, p.server)});
+    for (const Pair& p : r.pairs)
+      out.insert({std::min(p.client, p.server), std::max(p.client, p.server)});
   return out;
 }
 size_t count(const std::vector<Round>& rounds) {

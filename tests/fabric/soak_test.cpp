@@ -45,25 +45,28 @@ TEST_SUITE("soak") {
     CHECK(r.outages[0].to_s == 42);
     CHECK(render_soak_text(r) ==
           "soak: 4 hosts, 6 iterations, 24 tests (4 failed) in 54 s; 2 iterations with outliers\n"
-          "pair       tests failed    bw p5   bw p50   bw p95  lat p50  lat p95  lat p99\n"
-          "n1 -> n2       6      0      100      100      100        2        2        2\n"
-          "n3 -> n4       6      2      100      100      100        2        2        2\n"
-          "n2 -> n3       6      2      100      100      100        2        2        2\n"
-          "n4 -> n1       6      0      100      100      100        2        2        2\n"
+          "pair     tests failed    bw p5   bw p50   bw p95  lat p50  lat p95  lat p99\n"
+          "n1 -> n2     6      0      100      100      100        2        2        2\n"
+          "n3 -> n4     6      2      100      100      100        2        2        2\n"
+          "n2 -> n3     6      2      100      100      100        2        2        2\n"
+          "n4 -> n1     6      0      100      100      100        2        2        2\n"
           "(bandwidth Gb/s; latency: percentiles of each test's p50, us)\n"
           "outages:\n"
           "  host n3: 22 s -> 42 s (20 s)\n");
     // The time series: every test, as it finished, and the outage events.
     std::vector<std::string> l = lines(series.str());
     REQUIRE(l.size() == 26);
-    CHECK(l[0] ==
-          R"({"bw_gbps":100.0,"client":"n1","iteration":0,"lat_p50_us":2.0,"round":0,"server":"n2","t":"2025-12-01T08:00:02Z","t_s":2.0,"type":"sample"})");
-    CHECK(l[9] ==
-          R"({"bw_gbps":null,"client":"n3","error":"connection refused","iteration":2,"lat_p50_us":null,"round":0,"server":"n4","t":"2025-12-01T08:00:22Z","t_s":22.0,"type":"sample"})");
+    CHECK(
+        l[0] ==
+        R"({"bw_gbps":100.0,"client":"n1","iteration":0,"lat_p50_us":2.0,"round":0,"server":"n2","t":"2025-12-01T08:00:02Z","t_s":2.0,"type":"sample"})");
+    CHECK(
+        l[9] ==
+        R"({"bw_gbps":null,"client":"n3","error":"connection refused","iteration":2,"lat_p50_us":null,"round":0,"server":"n4","t":"2025-12-01T08:00:22Z","t_s":22.0,"type":"sample"})");
     CHECK(l[12] ==
           R"({"t":"2025-12-01T08:00:22Z","t_s":22.0,"type":"outage_start","what":"host n3"})");
-    CHECK(l[21] ==
-          R"({"seconds":20.0,"t":"2025-12-01T08:00:42Z","t_s":42.0,"type":"outage_end","what":"host n3"})");
+    CHECK(
+        l[21] ==
+        R"({"seconds":20.0,"t":"2025-12-01T08:00:42Z","t_s":42.0,"type":"outage_end","what":"host n3"})");
   }
 
   TEST_CASE("a host still down at the end is an open outage") {
@@ -78,8 +81,10 @@ TEST_SUITE("soak") {
     REQUIRE(r.outages.size() == 1);
     CHECK(r.outages[0].what == "host d");
     CHECK_FALSE(r.outages[0].to_s);
-    CHECK(render_soak_text(r).find("  host d: 32 s -> still down at the end\n") != std::string::npos);
-    CHECK(render_soak_json(r)["outages"][0].dump() == R"({"from_s":32.0,"to_s":null,"what":"host d"})");
+    CHECK(render_soak_text(r).find("  host d: 32 s -> still down at the end\n") !=
+          std::string::npos);
+    CHECK(render_soak_json(r)["outages"][0].dump() ==
+          R"({"from_s":32.0,"to_s":null,"what":"host d"})");
   }
 
   TEST_CASE("one pair failing while both hosts work elsewhere is a pair outage") {

@@ -19,7 +19,11 @@ PairTest pair_test_from(const profile::Intent& intent) {
   }
   t.duration_ms = pc.duration_ms;
   t.timeout_ms = pc.timeout_ms;
-  t.stall_ms = pc.stall_ms;
+  // A round runs its tests at once; on a shared or emulated host one test
+  // can see no completion for seconds while the others run. The per-test
+  // timeout still bounds it; the stall limit is half of it, not the
+  // single-probe default.
+  t.stall_ms = std::max(pc.stall_ms, pc.timeout_ms / 2);
   t.tos = pc.tos;
   return t;
 }

@@ -1,5 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <fstream>
+
 #include "fabric/report.h"
 #include "fabric/svg.h"
 #include "sim_fabric.h"
@@ -112,6 +115,11 @@ TEST_SUITE("report") {
     CHECK(svg.find("n2<&>") == std::string::npos);
     CHECK(svg.find(">host n4</text>") != std::string::npos);
     CHECK(svg.find(">link n1 - n2&lt;&amp;&gt;</text>") != std::string::npos);
+    // ROCECFG_FABRIC_SVG_DIR=dir: keep the picture (lib/fabric/README.md shows it).
+    if (const char* dir = std::getenv("ROCECFG_FABRIC_SVG_DIR")) {
+      RunReport clean_names = four_host_run(true, true);
+      std::ofstream(std::string(dir) + "/heatmap-example.svg") << heatmap_svg(clean_names);
+    }
     CHECK(svg.find("<title>n1 -&gt; n4: 50 Gb/s, p50 2 us; bandwidth 50 Gb/s is 0.50 of the "
                    "median 100 Gb/s (&lt; 0.93)</title>") != std::string::npos);
   }

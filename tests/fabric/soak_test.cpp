@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <sstream>
 
 #include "fabric/soak.h"
@@ -123,6 +125,8 @@ TEST_SUITE("soak") {
     o.every_s = 10;
     SoakReport r = soak(o, {"n1", "n2", "n3", "n4"}, f, c, nullptr);
     std::string svg = soak_svg(r);
+    if (const char* dir = std::getenv("ROCECFG_FABRIC_SVG_DIR"))
+      std::ofstream(std::string(dir) + "/soak-example.svg") << svg;
     CHECK(count(svg, "<rect class=\"outage\"") == 2);
     CHECK(svg.find(">host n3 down</text>") != std::string::npos);
     // n1->n2 and n4->n1 unbroken (2 panels); n3->n4 and n2->n3 broken in two.

@@ -44,6 +44,12 @@ fabric_up() {
       done
     done
   fi
+  # Resolve every neighbour once, so no first test waits for ARP.
+  for i in $(seq 1 "$FABRIC_N"); do
+    for j in $(seq 1 "$FABRIC_N"); do
+      [ "$i" = "$j" ] || ping -c 1 -W 2 -I "10.0.3.$((10 + i))" "10.0.3.$((10 + j))" >/dev/null || true
+    done
+  done
   {
     for i in $(seq 1 "$FABRIC_N"); do
       printf '[[host]]\nname = "f%d"\nrdma_device = "rxef%d"\nprobe_address = "10.0.3.%d"\n\n' "$i" "$i" $((10 + i))

@@ -13,6 +13,7 @@
 #include "host/linux_host.h"
 #include "nic/registry.h"
 #include "verbs.h"
+#include "workload/library_settings.h"
 
 namespace rocecfg::cmd {
 
@@ -43,7 +44,15 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
     return kRuntime;
   }
   host::LinuxHost backend(fs, sock->get(), nic::make_adapter);
-  host::SessionReport report = run(backend, names, intent.host_settings());
+  model::Settings settings = intent.host_settings();
+  if (intent.workload.declared) {
+    // [workload]: the libraries' files and the OFED override join the plan.
+    std::vector<workload::Hca> hcas =
+        workload::select_hcas(host::discover(fs, false, false), intent.workload);
+    workload::add_workload_knobs(intent.workload, workload::library_settings(intent.workload, hcas),
+                                 settings);
+  }
+  host::SessionReport report = run(backend, names, settings);
   if (!apply && !o.textfile_dir.empty()) {
     // An audit that could not read everything is no drift count: leave the
     // last good file (node_exporter shows its age) rather than a wrong one.

@@ -10,9 +10,22 @@ namespace rocecfg::host {
 
 namespace {
 
+// The knobs of `intent` that live on this target: host-wide files on the
+// host target only, everything else on each interface.
+model::Settings for_target(const model::Settings& intent, bool host_target) {
+  model::Settings out;
+  for (model::Knob k : model::all_knobs())
+    if (model::is_host_wide(k) == host_target) model::knob_assign(out, intent, k);
+  return out;
+}
+
 void observe_all(LinuxHost& host, const std::vector<std::string>& interfaces,
-                 const model::Settings& intent, SessionReport& r) {
-  for (const std::string& ifname : interfaces) {
+                 const model::Settings& full_intent, SessionReport& r) {
+  std::vector<std::string> names = interfaces;
+  model::Settings host_wide = for_target(full_intent, true);
+  if (host_wide != model::Settings{}) names.push_back(model::kHostTarget);
+  for (const std::string& ifname : names) {
+    const model::Settings intent = for_target(full_intent, ifname == model::kHostTarget);
     Observation o = host.observe(ifname, intent);
     if (!o.found) {
       r.targets.push_back(std::move(o));
@@ -22,6 +35,7 @@ void observe_all(LinuxHost& host, const std::vector<std::string>& interfaces,
     // from "-": we do not know its value.
     model::Settings want = intent;
     for (model::Knob k : o.unreadable_knobs) model::knob_assign(want, model::Settings{}, k);
+    for (model::Knob k : o.not_applicable) model::knob_assign(want, model::Settings{}, k);
     size_t first = r.plan.steps.size();
     plan::diff(ifname, want, o.observed, o.unsupported, r.plan);
     for (size_t i = first; i < r.plan.steps.size(); ++i) {

@@ -5,6 +5,7 @@
 #include "host/dcb_knobs.h"
 #include "host/lldp.h"
 #include "host/rdma_cm.h"
+#include "host/workload_files.h"
 #include "model/path_mtu.h"
 
 namespace rocecfg::host {
@@ -85,7 +86,62 @@ Status LinuxHost::refuse_if_not_host_dcbx(const std::string& ifname, const DcbSt
   return {};
 }
 
+namespace {
+const std::optional<std::map<std::string, std::string>>& owned(const model::Settings& s, Knob k) {
+  return k == Knob::nccl_conf ? s.nccl_conf : k == Knob::ucx_conf ? s.ucx_conf : s.job_env;
+}
+std::optional<std::map<std::string, std::string>>& owned(model::Settings& s, Knob k) {
+  return k == Knob::nccl_conf ? s.nccl_conf : k == Knob::ucx_conf ? s.ucx_conf : s.job_env;
+}
+std::set<std::string> owned_keys(const model::Settings& intent, Knob k) {
+  std::set<std::string> keys;
+  if (const auto& m = owned(intent, k))
+    for (const auto& [key, v] : *m) keys.insert(key);
+  return keys;
+}
+}  // namespace
+
+Observation LinuxHost::observe_host_wide(const model::Settings& intent) {
+  Observation o;
+  o.netdev.name = model::kHostTarget;
+  host_intent_ = intent;
+  for (Knob k : model::all_knobs()) {
+    if (!model::is_host_wide(k) || !model::knob_present(intent, k)) continue;
+    Result<model::Settings> got = read_host_wide(k);
+    if (got) {
+      model::knob_assign(o.observed, *got, k);
+    } else {
+      o.unreadable.push_back(got.error());
+      o.unreadable_knobs.insert(k);
+    }
+  }
+  return o;
+}
+
+Result<model::Settings> LinuxHost::read_host_wide(Knob knob) {
+  Result<std::map<std::string, std::string>> got =
+      read_owned_entries(fs_, knob, owned_keys(host_intent_, knob));
+  if (!got) return std::unexpected(got.error());
+  model::Settings out;
+  owned(out, knob) = std::move(*got);
+  return out;
+}
+
+Status LinuxHost::write_host_wide(Knob knob, const model::Settings& value) {
+  std::set<std::string> keys = owned_keys(host_intent_, knob);
+  const std::map<std::string, std::string> none;
+  const auto& want = owned(value, knob) ? *owned(value, knob) : none;
+  for (const auto& [k, v] : want) keys.insert(k);
+  bool created = false;
+  // Rolling back a file this run created removes it again, so the host is
+  // left byte for byte as it was.
+  Status ok = write_owned_entries(fs_, knob, keys, want, created_files_.contains(knob), &created);
+  if (ok && created) created_files_.insert(knob);
+  return ok;
+}
+
 Observation LinuxHost::observe(const std::string& ifname, const model::Settings& intent) {
+  if (ifname == model::kHostTarget) return observe_host_wide(intent);
   Observation o;
   Result<Target*> found = target(ifname);
   if (!found) {
@@ -105,7 +161,7 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
 
   std::optional<Result<DcbState>> dcb;  // fetched once, for the first DCB knob
   for (Knob k : model::all_knobs()) {
-    if (!model::knob_present(intent, k)) continue;
+    if (!model::knob_present(intent, k) || model::is_host_wide(k)) continue;
     if (k == Knob::ecn || k == Knob::pfc_watchdog) {
       unsupported(k, "switch-only knob");
       continue;
@@ -147,16 +203,23 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
         continue;
       }
       read_ok = t.adapter->read(k, o.observed);
-    } else if (k == Knob::roce_mode || k == Knob::roce_tos) {
+    } else if (k == Knob::roce_mode || k == Knob::roce_tos || k == Knob::device_traffic_class) {
       if (t.netdev.rdma_device.empty()) {
         unsupported(k, "no RDMA device on this interface");
         continue;
       }
       Result<model::Settings> got = read(ifname, k);
-      if (got)
+      if (got) {
+        // An unset OFED override reads as nothing: drift from "-".
         model::knob_assign(o.observed, *got, k);
-      else
+      } else if (k == Knob::device_traffic_class && got.error().kind == ErrorKind::unsupported) {
+        // The override exists only with MLNX_OFED: elsewhere there is nothing
+        // to manage, and NCCL's own setting is what counts.
+        o.not_applicable.insert(k);
+        continue;
+      } else {
         read_ok = std::unexpected(got.error());
+      }
     } else if (k == Knob::mtu) {
       // Fresh, not the cached description: the MTU may have changed since.
       Result<LinkInfo> link = links_.get(ifname);
@@ -184,6 +247,7 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
 }
 
 Result<model::Settings> LinuxHost::read(const std::string& ifname, Knob knob) {
+  if (model::is_host_wide(knob)) return read_host_wide(knob);
   Result<Target*> found = target(ifname);
   if (!found) return std::unexpected(found.error());
   Target& t = **found;
@@ -201,6 +265,13 @@ Result<model::Settings> LinuxHost::read(const std::string& ifname, Knob knob) {
   } else if (is_nic_family_knob(knob)) {
     if (!t.adapter) return fail(ErrorKind::unsupported, ifname, "no ECN/DCQCN adapter");
     if (Status ok = t.adapter->read(knob, out); !ok) return std::unexpected(ok.error());
+  } else if (knob == Knob::device_traffic_class) {
+    if (t.netdev.rdma_device.empty())
+      return fail(ErrorKind::unsupported, ifname, "no RDMA device on this interface");
+    Result<std::optional<uint8_t>> tc =
+        read_device_tc(fs_, t.netdev.rdma_device, t.netdev.rdma_port);
+    if (!tc) return wrap(tc.error(), ifname);
+    out.device_traffic_class = *tc;
   } else if (knob == Knob::roce_mode || knob == Knob::roce_tos) {
     if (t.netdev.rdma_device.empty())
       return fail(ErrorKind::unsupported, ifname, "no RDMA device on this interface");
@@ -221,9 +292,19 @@ Result<model::Settings> LinuxHost::read(const std::string& ifname, Knob knob) {
 }
 
 Status LinuxHost::write(const std::string& ifname, Knob knob, const model::Settings& value) {
+  if (model::is_host_wide(knob)) return write_host_wide(knob, value);
   Result<Target*> found = target(ifname);
   if (!found) return std::unexpected(found.error());
   Target& t = **found;
+  if (knob == Knob::device_traffic_class) {
+    // Rolling back to "unset" has no value: that is -1 for the driver.
+    if (t.netdev.rdma_device.empty())
+      return fail(ErrorKind::unsupported, ifname, "no RDMA device on this interface");
+    Status ok =
+        write_device_tc(fs_, t.netdev.rdma_device, t.netdev.rdma_port, value.device_traffic_class);
+    if (!ok) return wrap(ok.error(), ifname);
+    return ok;
+  }
   if (!model::knob_present(value, knob))
     return fail(ErrorKind::invalid_input, ifname,
                 fmt::format("no value given for {}", model::knob_name(knob)));

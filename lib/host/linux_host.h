@@ -5,6 +5,8 @@
 //   dscp_map                       write the PFC delay (cable length)
 //   ecn_priorities, dcqcn, cnp     the NIC family's adapter (vendors/nic)
 //   roce_mode, roce_tos            rdma_cm configfs
+//   device_traffic_class           MLNX_OFED tc/<port>/traffic_class (workload_files.h)
+//   nccl_conf, ucx_conf, job_env   files under /etc, on the target model::kHostTarget
 //   ecn, pfc_watchdog              switch-only: unsupported on a host
 #pragma once
 
@@ -36,6 +38,9 @@ struct Observation {
   // Could not be read (permissions, a failing driver): listed, not fatal for audit.
   std::vector<Error> unreadable;
   std::set<model::Knob> unreadable_knobs;
+  // Knobs that do not exist here and are fine without (MLNX_OFED's traffic
+  // class override on an upstream driver): neither drift nor unsupported.
+  std::set<model::Knob> not_applicable;
   // Reasons apply must not touch this interface at all (DCB owned by an LLDP
   // agent or firmware, DCB asked of a netdev without DCB).
   std::vector<Error> refusals;
@@ -71,7 +76,13 @@ class LinuxHost final : public plan::Executor {
   Status write_dscp_map(Target& t, const std::map<uint8_t, uint8_t>& want);
   Status refuse_if_not_host_dcbx(const std::string& ifname, const DcbState& state);
 
+  Observation observe_host_wide(const model::Settings& intent);
+  Result<model::Settings> read_host_wide(model::Knob knob);
+  Status write_host_wide(model::Knob knob, const model::Settings& value);
+
   const FsRoot& fs_;
+  model::Settings host_intent_;          // the host-wide knobs' owned keys
+  std::set<model::Knob> created_files_;  // files this run created (rollback deletes them)
   LinkTable links_;
   DcbClient dcb_;
   NicAdapterFactory factory_;

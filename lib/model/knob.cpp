@@ -10,10 +10,30 @@ namespace rocecfg::model {
 
 namespace {
 
-constexpr std::array kKnobs{Knob::mtu,     Knob::ets,      Knob::buffers,        Knob::pfc,
-                            Knob::trust,   Knob::dscp_map, Knob::ecn_priorities, Knob::ecn,
-                            Knob::dcqcn,   Knob::cnp,      Knob::pfc_watchdog,   Knob::roce_mode,
-                            Knob::roce_tos};
+constexpr std::array kKnobs{Knob::mtu,
+                            Knob::ets,
+                            Knob::buffers,
+                            Knob::pfc,
+                            Knob::trust,
+                            Knob::dscp_map,
+                            Knob::ecn_priorities,
+                            Knob::ecn,
+                            Knob::dcqcn,
+                            Knob::cnp,
+                            Knob::pfc_watchdog,
+                            Knob::roce_mode,
+                            Knob::roce_tos,
+                            Knob::device_traffic_class,
+                            Knob::nccl_conf,
+                            Knob::ucx_conf,
+                            Knob::job_env};
+
+std::string entries_text(const std::map<std::string, std::string>& m) {
+  if (m.empty()) return "none";
+  std::string out;
+  for (const auto& [k, v] : m) out += (out.empty() ? "" : " ") + k + "=" + v;
+  return out;
+}
 
 template <typename T>
 std::string join8(const std::array<T, 8>& a) {
@@ -66,6 +86,10 @@ bool declared_entries_match(const Map& intent, const Map& observed) {
 
 }  // namespace
 
+bool is_host_wide(Knob k) {
+  return k == Knob::nccl_conf || k == Knob::ucx_conf || k == Knob::job_env;
+}
+
 std::span<const Knob> all_knobs() {
   return kKnobs;
 }
@@ -98,6 +122,14 @@ std::string_view knob_name(Knob k) {
       return "roce_mode";
     case Knob::roce_tos:
       return "roce_tos";
+    case Knob::device_traffic_class:
+      return "device_traffic_class";
+    case Knob::nccl_conf:
+      return "nccl_conf";
+    case Knob::ucx_conf:
+      return "ucx_conf";
+    case Knob::job_env:
+      return "job_env";
   }
   return "?";
 }
@@ -136,6 +168,14 @@ bool knob_present(const Settings& s, Knob k) {
       return s.roce_mode.has_value();
     case Knob::roce_tos:
       return s.roce_tos.has_value();
+    case Knob::device_traffic_class:
+      return s.device_traffic_class.has_value();
+    case Knob::nccl_conf:
+      return s.nccl_conf.has_value();
+    case Knob::ucx_conf:
+      return s.ucx_conf.has_value();
+    case Knob::job_env:
+      return s.job_env.has_value();
   }
   return false;
 }
@@ -146,6 +186,13 @@ bool knob_satisfied(const Settings& intent, const Settings& observed, Knob k) {
   switch (k) {
     case Knob::dscp_map:
       return declared_entries_match(*intent.dscp_priority, *observed.dscp_priority);
+    // Only the keys rocecfg owns are compared; the file's other lines are not ours.
+    case Knob::nccl_conf:
+      return declared_entries_match(*intent.nccl_conf, *observed.nccl_conf);
+    case Knob::ucx_conf:
+      return declared_entries_match(*intent.ucx_conf, *observed.ucx_conf);
+    case Knob::job_env:
+      return declared_entries_match(*intent.job_env, *observed.job_env);
     case Knob::dcqcn:
       return intent.dcqcn->enabled == observed.dcqcn->enabled &&
              declared_entries_match(intent.dcqcn->params, observed.dcqcn->params);
@@ -215,6 +262,18 @@ void knob_assign(Settings& into, const Settings& from, Knob k) {
     case Knob::roce_tos:
       into.roce_tos = from.roce_tos;
       break;
+    case Knob::device_traffic_class:
+      into.device_traffic_class = from.device_traffic_class;
+      break;
+    case Knob::nccl_conf:
+      into.nccl_conf = from.nccl_conf;
+      break;
+    case Knob::ucx_conf:
+      into.ucx_conf = from.ucx_conf;
+      break;
+    case Knob::job_env:
+      into.job_env = from.job_env;
+      break;
   }
 }
 
@@ -257,6 +316,14 @@ std::string knob_value_text(const Settings& s, Knob k) {
       return to_string(*s.roce_mode);
     case Knob::roce_tos:
       return std::to_string(*s.roce_tos);
+    case Knob::device_traffic_class:
+      return std::to_string(*s.device_traffic_class);
+    case Knob::nccl_conf:
+      return entries_text(*s.nccl_conf);
+    case Knob::ucx_conf:
+      return entries_text(*s.ucx_conf);
+    case Knob::job_env:
+      return entries_text(*s.job_env);
   }
   return "-";
 }

@@ -26,7 +26,16 @@ enum class Knob {
   pfc_watchdog,
   roce_mode,
   roce_tos,
+  device_traffic_class,
+  nccl_conf,
+  ucx_conf,
+  job_env,
 };
+
+// Knobs that belong to the host as a whole (files under /etc), not to one
+// interface: a host session plans them once, on the target kHostTarget.
+bool is_host_wide(Knob k);
+inline constexpr const char* kHostTarget = "host";
 
 std::span<const Knob> all_knobs();
 std::string_view knob_name(Knob k);  // "pfc", "dscp_map", ... (also the JSON key)

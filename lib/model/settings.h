@@ -92,6 +92,14 @@ struct Settings {
   std::optional<PfcWatchdog> pfc_watchdog;
   std::optional<RoceMode> roce_mode;
   std::optional<uint8_t> roce_tos;  // RDMA-CM default ToS = DSCP << 2 | ECN bits
+  // MLNX_OFED's device-wide override of every QP's traffic class
+  // (/sys/class/infiniband/<dev>/tc/<port>/traffic_class), same encoding.
+  std::optional<uint8_t> device_traffic_class;
+  // Host-wide files the job's communication libraries read: the KEY=VALUE
+  // entries rocecfg owns (every other line of the file is left as it is).
+  std::optional<std::map<std::string, std::string>> nccl_conf;  // /etc/nccl.conf
+  std::optional<std::map<std::string, std::string>> ucx_conf;   // /etc/ucx/ucx.conf
+  std::optional<std::map<std::string, std::string>> job_env;    // env file for the scheduler (HCCL)
 
   bool operator==(const Settings&) const = default;
 };

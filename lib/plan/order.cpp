@@ -9,7 +9,7 @@ using model::Knob;
 namespace {
 // Read top to bottom: each knob relies on the ones above it being in place.
 // Rollback walks the same table bottom to top.
-constexpr std::array<OrderEntry, 13> kOrder{{
+constexpr std::array<OrderEntry, 17> kOrder{{
     {Knob::mtu, "first: MTU changes can flap the link, and the RoCE path MTU derives from it"},
     {Knob::ets,
      "before buffers and PFC: traffic classes must exist before anything refers to them"},
@@ -25,7 +25,13 @@ constexpr std::array<OrderEntry, 13> kOrder{{
     {Knob::cnp, "after DCQCN: notifications travel on their own high priority"},
     {Knob::pfc_watchdog, "after PFC: the watchdog guards the priorities PFC now protects"},
     {Knob::roce_mode, "near last: endpoints use the fabric only once it is ready"},
-    {Knob::roce_tos, "last: applications start marking DSCP once the fabric honours it"},
+    {Knob::roce_tos,
+     "after the fabric: applications start marking DSCP once the fabric honours it"},
+    {Knob::device_traffic_class,
+     "with the ToS: the driver's override re-marks every QP, rdma_cm or not"},
+    {Knob::nccl_conf, "last: the job's libraries mark their QPs once the fabric honours the class"},
+    {Knob::ucx_conf, "last: as NCCL, for UCX (MPI, UCC) traffic"},
+    {Knob::job_env, "last: the environment file jobs source (HCCL reads only the environment)"},
 }};
 }  // namespace
 

@@ -101,6 +101,14 @@ json knob_json(const model::Settings& s, Knob k) {
       return model::to_string(*s.roce_mode);
     case Knob::roce_tos:
       return *s.roce_tos;
+    case Knob::device_traffic_class:
+      return *s.device_traffic_class;
+    case Knob::nccl_conf:
+      return *s.nccl_conf;
+    case Knob::ucx_conf:
+      return *s.ucx_conf;
+    case Knob::job_env:
+      return *s.job_env;
   }
   return nullptr;
 }

@@ -10,6 +10,7 @@
 
 #include "core/types.h"
 #include "model/settings.h"
+#include "profile/workload_intent.h"
 
 namespace rocecfg::profile {
 
@@ -51,6 +52,10 @@ struct Intent {
   std::optional<uint32_t> switch_mtu_bytes;
 
   ValidationRules validation;
+  WorkloadIntent workload;  // always filled: defaults derived from [rdma_cm] / [lossless]
+
+  // Does traffic marked with this DSCP land in a lossless priority?
+  bool dscp_is_lossless(uint8_t dscp) const;
 
   // Hosts: NIC knobs (no switch-only knobs such as the PFC watchdog or WRED).
   model::Settings host_settings() const;

@@ -8,6 +8,7 @@
 #include "model/dcqcn_params.h"
 #include "model/path_mtu.h"
 #include "profile/toml_reader.h"
+#include "profile/workload_schema.h"
 
 namespace rocecfg::profile {
 
@@ -318,12 +319,7 @@ struct Reader {
     r.check_keys(*t, "rdma_cm", {"tos", "mode"});
     if (auto tos = r.integer(*t, "tos", "rdma_cm", 0, 255)) {
       uint8_t dscp = static_cast<uint8_t>(*tos >> 2);
-      bool lossless = std::find(intent.lossless_dscp.begin(), intent.lossless_dscp.end(), dscp) !=
-                      intent.lossless_dscp.end();
-      auto map = intent.common.dscp_priority;
-      if (!lossless && map && map->contains(dscp))
-        lossless = intent.lossless_priorities.has(Priority::unchecked(map->at(dscp)));
-      if (!lossless && !intent.lossless_priorities.empty())
+      if (!intent.dscp_is_lossless(dscp) && !intent.lossless_priorities.empty())
         r.error(*t->get("tos"), "rdma_cm.tos",
                 fmt::format("ToS {} carries DSCP {}, which is not mapped to a lossless priority; "
                             "RDMA traffic would be lossy",
@@ -492,7 +488,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   Reader reader{TomlReader(diags, path), intent, root, {}};
   reader.r.check_keys(root, "",
                       {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu",
-                       "rdma_cm", "pfc_watchdog", "buffers", "validation"});
+                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload"});
   reader.fabric();
   reader.lossless();
   reader.dscp_map();
@@ -506,6 +502,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   reader.buffers();
   reader.validation();
   reader.cross_checks();
+  read_workload(reader.r, root, intent);
 }
 
 }  // namespace rocecfg::profile

@@ -1,0 +1,37 @@
+// Judging an NCCL log against the profile: per process, the transport, the
+// HCA ports and their link layer, the GID index, the traffic class and
+// service level NCCL used, and whether they give lossless RoCE.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "profile/intent.h"
+#include "workload/nccl_log.h"
+
+namespace rocecfg::workload {
+
+struct RankFinding {
+  const NcclProcess* process = nullptr;
+  std::string transport;  // "NET/IB", "NET/Socket", "none"
+  std::string hcas;       // "mlx5_0:1/RoCE,mlx5_1:1/RoCE" or "-"
+  std::string gid;        // "3" or "3,5" or "-"
+  std::string tc;         // "106 (environment)", "0 (default)", "unknown"
+  std::string sl;
+  std::vector<std::string> problems;  // empty: matches the profile
+};
+
+struct NcclLogReport {
+  std::vector<RankFinding> ranks;
+  std::vector<std::string> notes;  // about the log as a whole
+  bool ok = false;                 // every rank matches and something was observed
+};
+
+NcclLogReport judge_nccl_log(const NcclLog& log, const profile::Intent& intent);
+
+std::string render_text(const NcclLogReport& r, const profile::Intent& intent);
+nlohmann::json to_json(const NcclLogReport& r, const profile::Intent& intent);
+
+}  // namespace rocecfg::workload

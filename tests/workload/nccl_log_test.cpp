@@ -1,0 +1,138 @@
+// NCCL logs written from NCCL's own format strings (nccl-logs/README.md),
+// judged against a RoCE profile with traffic class 106; exact output.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "profile/load.h"
+#include "workload/nccl_log_report.h"
+
+using namespace rocecfg;
+using namespace rocecfg::workload;
+
+namespace {
+
+std::string fixture(const std::string& name) {
+  std::ifstream in(std::string(ROCECFG_SOURCE_DIR) + "/tests/workload/nccl-logs/" + name);
+  REQUIRE(in);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+profile::Intent profile_106() {
+  auto loaded =
+      profile::load_profile(std::string(ROCECFG_SOURCE_DIR) + "/profiles/roce-lossless-nccl.toml");
+  REQUIRE_MESSAGE(loaded.value, loaded.diagnostics.render());
+  return *loaded.value;
+}
+
+std::string judged(const std::string& name, bool* ok = nullptr) {
+  profile::Intent intent = profile_106();
+  NcclLog log = parse_nccl_log(fixture(name));
+  NcclLogReport r = judge_nccl_log(log, intent);
+  if (ok) *ok = r.ok;
+  return render_text(r, intent);
+}
+
+}  // namespace
+
+TEST_SUITE("nccl-log") {
+  TEST_CASE("parse: processes, devices, environment, GID and channels from the RoCE log") {
+    NcclLog log = parse_nccl_log(fixture("roce-ok.log"));
+    CHECK(log.nccl_lines == 18);
+    REQUIRE(log.processes.size() == 2);
+    const NcclProcess& p = log.processes[0];
+    CHECK(p.host == "gpu01");
+    CHECK(p.pid == 12345);
+    CHECK(p.rank == 0);
+    CHECK(p.nranks == 2);
+    CHECK(p.network == "IB");
+    REQUIRE(p.ib_devices.size() == 1);
+    CHECK(p.ib_devices[0].name == "mlx5_0");
+    CHECK(p.ib_devices[0].port == 1);
+    CHECK(p.ib_devices[0].link_layer == "RoCE");
+    CHECK(p.env.at("NCCL_IB_TC") == "106");
+    CHECK(p.env.at("NCCL_IB_HCA") == "=mlx5_0:1");
+    CHECK(p.gid_by_ibdev.at(0) == 3);
+    CHECK(p.channel_nets == std::vector<std::string>{"IB"});
+  }
+
+  TEST_CASE("RoCE with NCCL_IB_TC=106 on every rank: ok") {
+    bool ok = false;
+    CHECK(judged("roce-ok.log", &ok) ==
+          "profile roce-lossless: traffic class 106 (DSCP 26, ECN ECT(0))\n"
+          "rank  host:pid     transport  hca            gid  tc                 sl           "
+          "verdict\n"
+          "0     gpu01:12345  NET/IB     mlx5_0:1/RoCE  3    106 (environment)  0 (default)  ok\n"
+          "1     gpu02:23456  NET/IB     mlx5_0:1/RoCE  3    106 (environment)  0 (default)  ok\n"
+          "verdict: ok\n");
+    CHECK(ok);
+  }
+
+  TEST_CASE("wrong traffic class: ECT missing on rank 0, NCCL's default 0 (lossy) on rank 1") {
+    bool ok = true;
+    CHECK(judged("roce-wrong-tc.log", &ok) ==
+          "profile roce-lossless: traffic class 106 (DSCP 26, ECN ECT(0))\n"
+          "rank  host:pid     transport  hca            gid  tc                 sl           "
+          "verdict\n"
+          "0     gpu01:12345  NET/IB     mlx5_0:1/RoCE  3    104 (environment)  0 (default)  FAIL\n"
+          "1     gpu02:23456  NET/IB     mlx5_0:1/RoCE  3    0 (default)        0 (default)  FAIL\n"
+          "rank 0 (gpu01): NCCL_IB_TC 104 is DSCP 26, ECN Not-ECT; the profile wants 106 (DSCP 26, "
+          "ECN ECT(0))\n"
+          "rank 1 (gpu02): NCCL_IB_TC 0 is DSCP 0, ECN Not-ECT: DSCP 0 is not lossless, the job's "
+          "RDMA runs in a lossy class (profile: 106, DSCP 26, ECN ECT(0))\n"
+          "verdict: FAIL\n");
+    CHECK_FALSE(ok);
+  }
+
+  TEST_CASE("socket fallback fails and names the cause") {
+    bool ok = true;
+    CHECK(
+        judged("socket-fallback.log", &ok) ==
+        "profile roce-lossless: traffic class 106 (DSCP 26, ECN ECT(0))\n"
+        "rank  host:pid     transport   hca            gid  tc                 sl           "
+        "verdict\n"
+        "0     gpu01:12345  NET/IB      mlx5_0:1/RoCE  -    106 (environment)  0 (default)  ok\n"
+        "1     gpu02:23456  NET/Socket  -              -    106 (environment)  0 (default)  FAIL\n"
+        "rank 1 (gpu02): fell back to NET/Socket (TCP, no RDMA): NCCL found no usable RDMA device "
+        "(\"NET/IB : No device found.\"): no RDMA device, no port up, or the rdma-core provider is "
+        "missing\n"
+        "verdict: FAIL\n");
+    CHECK_FALSE(ok);
+  }
+
+  TEST_CASE("InfiniBand: DSCP does not apply, said so") {
+    bool ok = false;
+    CHECK(
+        judged("ib.log", &ok) ==
+        "profile roce-lossless: traffic class 106 (DSCP 26, ECN ECT(0))\n"
+        "rank  host:pid    transport  hca                        gid  tc       sl       verdict\n"
+        "0     node1:4242  NET/IB     mlx5_0:1/IB,mlx5_1:1/IB  -    unknown  unknown  ok\n"
+        "note: rank 0 on node1: InfiniBand link layer: DSCP and ECN do not apply (IB uses SL/VL)\n"
+        "verdict: ok\n");
+    CHECK(ok);
+  }
+
+  TEST_CASE("a log without ENV lines cannot show the traffic class: not green") {
+    bool ok = true;
+    std::string out = judged("subsys-no-env.log", &ok);
+    CHECK(out.find("rank 0 (gpu01): traffic class not in the log: rerun with "
+                   "NCCL_DEBUG_SUBSYS=INIT,NET,ENV so NCCL prints its NCCL_IB_TC\n") !=
+          std::string::npos);
+    CHECK_FALSE(ok);
+  }
+
+  TEST_CASE("no NCCL lines at all: not green, says how to get them") {
+    profile::Intent intent = profile_106();
+    NcclLogReport r = judge_nccl_log(parse_nccl_log("hello\nworld\n"), intent);
+    CHECK_FALSE(r.ok);
+    CHECK(render_text(r, intent) ==
+          "profile roce-lossless: traffic class 106 (DSCP 26, ECN ECT(0))\n"
+          "rank  host:pid  transport  hca  gid  tc  sl  verdict\n"
+          "note: no NCCL log lines found: run the job with NCCL_DEBUG=INFO "
+          "NCCL_DEBUG_SUBSYS=INIT,NET,ENV\n"
+          "verdict: FAIL\n");
+  }
+}

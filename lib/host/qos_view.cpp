@@ -186,7 +186,9 @@ QosView observe_qos(LinuxHost& host, const FsRoot& fs, const std::string& ifname
   const Observation& o = v.observation;
   if (!o.found) return v;
   for (Knob k : model::all_knobs()) {
-    if (is_switch_only(k)) continue;
+    // The job libraries' files and the OFED override are the workload's
+    // view (rocecfg env, doctor), not the NIC's QoS.
+    if (is_switch_only(k) || model::is_host_wide(k) || k == Knob::device_traffic_class) continue;
     QosEntry e{k, source_of(k, o.nic_family), QosReading::ok, ""};
     if (o.unsupported.count(k)) {
       e.reading = QosReading::unsupported;

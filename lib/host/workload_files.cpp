@@ -46,6 +46,7 @@ Status write_owned_entries(const FsRoot& fs, model::Knob knob, const std::set<st
   std::string old = text->value_or("");
   std::string next = conf_update(old, changes, where.syntax);
   if (created) *created = !text->has_value();
+  if (!*text && next.empty()) return {};  // absent and nothing to write: leave it absent
   if (next.empty() && remove_if_empty) return remove_config_file(fs, where.path);
   if (*text && next == old) return {};
   return replace_config_file(fs, where.path, next);

@@ -58,7 +58,9 @@ TEST_SUITE("workload host knobs") {
       host::LinuxHost h(fs, nullptr);
       host::SessionReport r = host::run_apply(h, {}, intent, false);
       CHECK(r.exit_code == 0);
-      CHECK(host::render_apply_text(r, false).find("host  nccl_conf") != std::string::npos);
+      CHECK(host::render_apply_text(r, false).find(
+                "host    ucx_conf   none         -> UCX_IB_TRAFFIC_CLASS=106 "
+                "UCX_NET_DEVICES=mlx5_0:1  [applied]\n") != std::string::npos);
     }
     CHECK(t.read("/etc/nccl.conf") ==
           "# site defaults, kept by hand\n"

@@ -99,20 +99,21 @@ enabled = true
     profile::Intent i =
         load("[workload]\nlibraries = [\"nccl\", \"ucx\", \"hccl\"]\nservice_level = 3\n");
     JobEnv env = job_env(i, fs, host::discover(fs, false, true), env_of({}));
-    CHECK(render_env(env, EnvFormat::text) ==
-          "NCCL_IB_TC=106                  # nccl: traffic class 106 (DSCP 26, ECN ECT(0)) from "
-          "rdma_cm.tos; NCCL's default is 0\n"
-          "NCCL_IB_SL=3                    # nccl: service level = VLAN priority\n"
-          "NCCL_IB_ADDR_FAMILY=AF_INET     # nccl: GID auto-selection: address family\n"
-          "NCCL_IB_ROCE_VERSION_NUM=2      # nccl: GID auto-selection: RoCE version\n"
-          "NCCL_IB_HCA==mlx5_0:1,mlx5_1:1  # nccl: exact device names ('=': no prefix matching)\n"
-          "UCX_IB_TRAFFIC_CLASS=106        # ucx: traffic class 106 (DSCP 26, ECN ECT(0)) from "
-          "rdma_cm.tos\n"
-          "UCX_IB_SL=3                     # ucx: service level = VLAN priority\n"
-          "UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1  # ucx: RoCE ports to use\n"
-          "HCCL_RDMA_TC=104                # hccl: DSCP 26 x 4 (HCCL takes no ECN bits); HCCL's "
-          "default 132 is DSCP 33\n"
-          "HCCL_RDMA_SL=3                  # hccl: priority of the RoCE traffic\n");
+    CHECK(
+        render_env(env, EnvFormat::text) ==
+        "NCCL_IB_TC=106                     # nccl: traffic class 106 (DSCP 26, ECN ECT(0)) from "
+        "rdma_cm.tos; NCCL's default is 0\n"
+        "NCCL_IB_SL=3                       # nccl: service level = VLAN priority\n"
+        "NCCL_IB_ADDR_FAMILY=AF_INET        # nccl: GID auto-selection: address family\n"
+        "NCCL_IB_ROCE_VERSION_NUM=2         # nccl: GID auto-selection: RoCE version\n"
+        "NCCL_IB_HCA==mlx5_0:1,mlx5_1:1     # nccl: exact device names ('=': no prefix matching)\n"
+        "UCX_IB_TRAFFIC_CLASS=106           # ucx: traffic class 106 (DSCP 26, ECN ECT(0)) from "
+        "rdma_cm.tos\n"
+        "UCX_IB_SL=3                        # ucx: service level = VLAN priority\n"
+        "UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1  # ucx: RoCE ports to use\n"
+        "HCCL_RDMA_TC=104                   # hccl: DSCP 26 x 4 (HCCL takes no ECN bits); HCCL's "
+        "default 132 is DSCP 33\n"
+        "HCCL_RDMA_SL=3                     # hccl: priority of the RoCE traffic\n");
     CHECK(render_env(env, EnvFormat::slurm) ==
           "export NCCL_IB_TC=106\nexport NCCL_IB_SL=3\nexport NCCL_IB_ADDR_FAMILY=AF_INET\n"
           "export NCCL_IB_ROCE_VERSION_NUM=2\nexport NCCL_IB_HCA==mlx5_0:1,mlx5_1:1\n"

@@ -108,7 +108,7 @@ TEST_SUITE("nccl-log") {
     CHECK(
         judged("ib.log", &ok) ==
         "profile roce-lossless: traffic class 106 (DSCP 26, ECN ECT(0))\n"
-        "rank  host:pid    transport  hca                        gid  tc       sl       verdict\n"
+        "rank  host:pid    transport  hca                      gid  tc       sl       verdict\n"
         "0     node1:4242  NET/IB     mlx5_0:1/IB,mlx5_1:1/IB  -    unknown  unknown  ok\n"
         "note: rank 0 on node1: InfiniBand link layer: DSCP and ECN do not apply (IB uses SL/VL)\n"
         "verdict: ok\n");

@@ -129,7 +129,7 @@ int run_import(const ImportArgs& a) {
   auto state = adapter->parse(ss.str());
   if (!state) {
     fmt::print(stderr, "rocecfg import: {}: {}\n", a.file, state.error().to_string());
-    return kUsage;
+    return kRuntime;  // not this vendor's config: refused, exit 3
   }
   std::string toml = to_toml(*state, a.vendor, a.file, adapter->port_knob(model::Knob::pfc));
   if (a.out.empty()) {

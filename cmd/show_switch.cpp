@@ -52,7 +52,7 @@ int show_switch(const std::string& vendor, const std::string& from_file, bool js
   auto state = adapter->parse(ss.str());
   if (!state) {
     fmt::print(stderr, "rocecfg: {}: {}\n", from_file, state.error().to_string());
-    return kUsage;
+    return kRuntime;  // not this vendor's config: refused, exit 3
   }
   // Interfaces with identical settings are shown once, as a range.
   std::vector<std::pair<std::vector<std::string>, model::Settings>> groups;

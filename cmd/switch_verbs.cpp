@@ -42,19 +42,39 @@ json drift_json(const plan::Plan& p) {
   return out;
 }
 
+json not_observed_json(const std::vector<plan::Step>& steps) {
+  json out = json::array();
+  for (const plan::Step& s : steps)
+    out.push_back({{"interface", s.target},
+                   {"knob", model::knob_name(s.knob)},
+                   {"intended", plan::knob_json(s.after, s.knob)}});
+  return out;
+}
+
 json result_json(const sw::SwitchResult& r) {
-  return {{"switch", r.name},      {"vendor", r.vendor},          {"outcome", to_string(r.outcome)},
-          {"reason", r.reason},    {"drift", drift_json(r.plan)}, {"commands", r.commands},
+  return {{"switch", r.name},
+          {"vendor", r.vendor},
+          {"outcome", to_string(r.outcome)},
+          {"reason", r.reason},
+          {"drift", drift_json(r.plan)},
+          {"not_in_config", not_observed_json(r.not_observed)},
+          {"commands", r.commands},
           {"warnings", r.warnings}};
 }
 
 // "leaf1  swp2  mtu  1500 -> 9216" lines under each switch with drift.
-void print_drift(const std::string& name, const plan::Plan& p) {
+// Knobs the config does not state are their own column: "not in the config".
+void print_drift(const std::string& name, const plan::Plan& p,
+                 const std::vector<plan::Step>& not_observed) {
   size_t wt = 0, wk = 0;
-  for (const plan::Step& s : p.steps) {
-    wt = std::max(wt, s.target.size());
-    wk = std::max(wk, model::knob_name(s.knob).size());
-  }
+  for (const auto* steps : {&p.steps, &not_observed})
+    for (const plan::Step& s : *steps) {
+      wt = std::max(wt, s.target.size());
+      wk = std::max(wk, model::knob_name(s.knob).size());
+    }
+  for (const plan::Step& s : not_observed)
+    fmt::print("  {}  {:<{}}  {:<{}}  not in the config (wanted {})\n", name, s.target, wt,
+               model::knob_name(s.knob), wk, model::knob_value_text(s.after, s.knob));
   for (const plan::Step& s : p.steps) {
     std::string change = s.kind == plan::StepKind::change
                              ? model::knob_value_text(s.before, s.knob) + " -> " +
@@ -67,9 +87,11 @@ void print_drift(const std::string& name, const plan::Plan& p) {
 }
 
 int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool audit, int verbose) {
-  bool runtime = false, incomplete = false;
+  bool runtime = false, incomplete = false, unverified = false;
   for (const auto& r : results) {
-    if (r.outcome == sw::SwitchOutcome::unreachable)
+    if (r.outcome == sw::SwitchOutcome::unverified)
+      unverified = true;
+    else if (r.outcome == sw::SwitchOutcome::unreachable)
       runtime = true;
     else if (r.outcome == sw::SwitchOutcome::failed && audit)
       runtime = true;
@@ -92,14 +114,15 @@ int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool aud
       fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", r.name, wn, r.vendor, wv, to_string(r.outcome), wo,
                  r.reason);
     for (const auto& r : results) {
-      if (audit || verbose > 0) print_drift(r.name, r.plan);
+      if (audit || verbose > 0) print_drift(r.name, r.plan, r.not_observed);
       if (r.outcome == sw::SwitchOutcome::planned || verbose > 0)
         for (const std::string& c : r.commands) fmt::print("  {}: {}\n", r.name, c);
       for (const std::string& w : r.warnings) fmt::print(stderr, "warning: {}: {}\n", r.name, w);
     }
   }
   if (runtime) return kRuntime;
-  return incomplete ? kDrift : kOk;
+  if (incomplete) return kDrift;
+  return unverified ? kNotEvaluated : kOk;
 }
 
 int run(const profile::Intent& intent, const SwitchVerbOptions& o, sw::FleetMode mode) {
@@ -179,25 +202,8 @@ int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
   }
   std::stringstream ss;
   ss << in.rdbuf();
-  auto state = adapter->parse(ss.str());
-  if (!state) {
-    fmt::print(stderr, "rocecfg: {}: {}\n", file, state.error().to_string());
-    return kUsage;
-  }
-  std::vector<std::string> ports;
-  for (const auto& [name, settings] : state->ports) ports.push_back(name);
-  auto plan = sw::plan_switch(*adapter, intent.switch_settings(), ports, *state);
-  if (!plan) {
-    fmt::print(stderr, "rocecfg: {}: {}\n", file, plan.error().to_string());
-    return kUsage;
-  }
-  sw::SwitchResult r;
+  sw::SwitchResult r = sw::audit_config(*adapter, ss.str(), intent.switch_settings(), {});
   r.name = file;
-  r.vendor = vendor;
-  r.plan = *plan;
-  r.warnings = state->notes;
-  r.outcome = plan->changes() ? sw::SwitchOutcome::drift : sw::SwitchOutcome::in_sync;
-  r.reason = plan->changes() ? fmt::format("{} difference(s)", plan->changes()) : "no drift";
   return report({r}, json_out, true, 0);
 }
 

@@ -61,4 +61,15 @@ std::string format_bytes(uint64_t bytes) {
   return best;
 }
 
+std::pair<std::string, std::string> format_bytes_pair(uint64_t a, uint64_t b) {
+  std::pair<std::string, std::string> best{std::to_string(a) + "B", std::to_string(b) + "B"};
+  for (auto [name, scale] : kUnits) {
+    if (scale == 1 || a % scale != 0 || b % scale != 0) continue;
+    std::pair<std::string, std::string> c{std::to_string(a / scale) + std::string(name),
+                                          std::to_string(b / scale) + std::string(name)};
+    if (c.first.size() + c.second.size() < best.first.size() + best.second.size()) best = c;
+  }
+  return best;
+}
+
 }  // namespace rocecfg

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace rocecfg {
 
@@ -20,5 +21,10 @@ inline constexpr std::string_view kByteUnits = "B, KB, MB, GB (x1000), KiB, MiB,
 // Shortest exact rendering: 150000 -> "150KB", 1572864 -> "1536KiB", 1000 -> "1KB", 1500 ->
 // "1500B".
 std::string format_bytes(uint64_t bytes);
+
+// Two sizes of one field (ECN min and max) in ONE unit: the unit that renders
+// both exactly with the fewest digits ("150KB", "1500KB"; "153600B",
+// "3145728B" rather than "150KiB" beside "3072KB").
+std::pair<std::string, std::string> format_bytes_pair(uint64_t a, uint64_t b);
 
 }  // namespace rocecfg

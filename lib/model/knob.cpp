@@ -299,9 +299,11 @@ std::string knob_value_text(const Settings& s, Knob k) {
     }
     case Knob::ecn_priorities:
       return s.ecn_priorities->to_string();
-    case Knob::ecn:
-      return fmt::format("min={} max={} p={}%", format_bytes(s.ecn->min_threshold_bytes),
-                         format_bytes(s.ecn->max_threshold_bytes), s.ecn->mark_probability_percent);
+    case Knob::ecn: {
+      // One unit for both thresholds, never "min=150KiB max=3072KB".
+      auto [lo, hi] = format_bytes_pair(s.ecn->min_threshold_bytes, s.ecn->max_threshold_bytes);
+      return fmt::format("min={} max={} p={}%", lo, hi, s.ecn->mark_probability_percent);
+    }
     case Knob::dcqcn: {
       std::string out = s.dcqcn->enabled ? "on" : "off";
       for (const auto& [name, value] : s.dcqcn->params) out += fmt::format(" {}={}", name, value);

@@ -26,11 +26,45 @@ namespace rocecfg::sw {
 // (PFC enable, MTU, trust) in `ports`, keyed by the vendor's interface name.
 // When a config holds several QoS policies, `policies` says which applies to
 // which interfaces (for `show switch`).
+//
+// A parser never guesses. It accepts a text only when it recognises it
+// (`recognised_as` says as what); a knob the text does not state is left
+// unset (std::nullopt = "not in the file") unless the vendor documents the
+// value the switch then runs with, in which case `origins` says so. Every
+// statement of a QoS-relevant section that the parser could not read is in
+// `not_understood`, one entry per line.
+enum class Source { configured, vendor_default, not_in_file };
+const char* to_string(Source source);  // "configured", "default", "not-in-file"
+
+struct Origin {
+  Source source = Source::configured;
+  std::string vendor_text;  // the vendor's own words for the value ("150 kbytes", "d/8 default")
+};
+
+struct Unread {
+  int line = 0;  // 1-based line in the input, 0 when the format has no lines (JSON)
+  std::string text;
+  std::string why;  // "not understood", "ECN thresholds in segments not comparable"
+};
+
+inline constexpr std::string_view kGlobalTarget = "global";
+
 struct SwitchState {
   model::Settings global;
   std::map<std::string, model::Settings> ports;
   std::map<std::string, std::vector<std::string>> policies;  // policy name -> interfaces
   std::vector<std::string> notes;                            // parse remarks worth showing
+  std::string recognised_as;           // "EOS running-config", "CONFIG_DB JSON", ...
+  std::vector<Unread> not_understood;  // per line, never deduplicated
+  // target ("global" or a port) -> knob -> where its value comes from; a knob
+  // present without an entry was configured.
+  std::map<std::string, std::map<model::Knob, Origin>> origins;
+
+  void mark(std::string_view target, model::Knob knob, Source source, std::string vendor_text = {});
+  // Where `target`'s `knob` comes from: its mark, else configured when the
+  // value is present and not_in_file when it is absent.
+  Origin origin(std::string_view target, model::Knob knob) const;
+  void unread(int line, std::string text, std::string why);
 };
 
 // A live command channel to one switch. The SSH transport implements it; so
@@ -153,6 +187,10 @@ class Adapter {
     return std::nullopt;
   }
 };
+
+// How many knobs the config itself states (Source::configured): zero means
+// no port or QoS statement was understood, and nothing can be in sync.
+size_t configured_knobs(const SwitchState& state);
 
 // Registry, after rdma-core's providers: adapters register by vendor id.
 using AdapterFactory = std::unique_ptr<Adapter> (*)();

@@ -20,6 +20,8 @@ const char* to_string(SwitchOutcome o) {
       return "rolled-back";
     case SwitchOutcome::unreachable:
       return "unreachable";
+    case SwitchOutcome::unverified:
+      return "unverified";
   }
   return "?";
 }
@@ -72,25 +74,13 @@ Result<Observed> observe(const Adapter& a, Session& session) {
 
 SwitchResult audit_observed(const Adapter& adapter, const Result<Observed>& seen,
                             const model::Settings& intent, const std::vector<std::string>& ports) {
-  SwitchResult r;
-  r.vendor = adapter.vendor();
   if (!seen) {
+    SwitchResult r;
+    r.vendor = adapter.vendor();
     r.reason = seen.error().to_string();
     return r;
   }
-  auto plan = plan_switch(adapter, intent, ports, seen->state);
-  if (!plan) {
-    r.reason = plan.error().to_string();
-    return r;
-  }
-  r.plan = std::move(*plan);
-  r.warnings = seen->state.notes;
-  if (r.plan.unsupported())
-    r.warnings.push_back(
-        fmt::format("{} knob(s) not expressible on {}", r.plan.unsupported(), adapter.vendor()));
-  r.outcome = r.plan.changes() ? SwitchOutcome::drift : SwitchOutcome::in_sync;
-  r.reason = r.plan.changes() ? fmt::format("{} difference(s)", r.plan.changes()) : "no drift";
-  return r;
+  return audit_state(adapter, seen->state, intent, ports);
 }
 
 // Steps that put back what `plan` changed, from the values it observed first.
@@ -139,6 +129,62 @@ Result<std::vector<std::string>> render_all(const Adapter& adapter, const model:
                         warnings);
 }
 
+SwitchResult audit_state(const Adapter& adapter, const SwitchState& state,
+                         const model::Settings& intent, const std::vector<std::string>& ports) {
+  SwitchResult r;
+  r.vendor = adapter.vendor();
+  auto plan = plan_switch(adapter, intent, ports, state);
+  if (!plan) {
+    r.reason = plan.error().to_string();
+    return r;
+  }
+  // A knob the config does not state was not observed: it is neither drift
+  // (we do not know the switch differs) nor in sync (we do not know it agrees).
+  for (plan::Step& s : plan->steps) {
+    std::string_view target = s.target == "global" ? kGlobalTarget : std::string_view(s.target);
+    if (s.kind == plan::StepKind::change && !model::knob_present(s.before, s.knob) &&
+        state.origin(target, s.knob).source == Source::not_in_file)
+      r.not_observed.push_back(std::move(s));
+    else
+      r.plan.steps.push_back(std::move(s));
+  }
+  r.warnings = state.notes;
+  if (r.plan.unsupported())
+    r.warnings.push_back(
+        fmt::format("{} knob(s) not expressible on {}", r.plan.unsupported(), adapter.vendor()));
+  if (r.plan.changes()) {
+    r.outcome = SwitchOutcome::drift;
+    r.reason = fmt::format("{} difference(s)", r.plan.changes());
+    if (!r.not_observed.empty())
+      r.reason += fmt::format(", {} not in the config", r.not_observed.size());
+  } else if (configured_knobs(state) == 0) {
+    r.outcome = SwitchOutcome::unverified;
+    r.reason = "no port or QoS statement in the config was understood";
+  } else if (!r.not_observed.empty()) {
+    r.outcome = SwitchOutcome::unverified;
+    r.reason = fmt::format("no drift seen, {} knob(s) not in the config", r.not_observed.size());
+  } else {
+    r.outcome = SwitchOutcome::in_sync;
+    r.reason = "no drift";
+  }
+  return r;
+}
+
+SwitchResult audit_config(const Adapter& adapter, std::string_view config_text,
+                          const model::Settings& intent, const std::vector<std::string>& ports) {
+  auto state = adapter.parse(config_text);
+  if (!state) {
+    SwitchResult r;
+    r.vendor = adapter.vendor();
+    r.reason = state.error().to_string();
+    return r;
+  }
+  std::vector<std::string> all = ports;
+  if (all.empty())
+    for (const auto& [name, settings] : state->ports) all.push_back(name);
+  return audit_state(adapter, *state, intent, all);
+}
+
 SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports) {
   return audit_observed(adapter, observe(adapter, session), intent, ports);
@@ -148,7 +194,15 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
                           const std::vector<std::string>& ports, bool dry_run) {
   Result<Observed> before = observe(adapter, session);
   SwitchResult r = audit_observed(adapter, before, intent, ports);
-  if (r.outcome != SwitchOutcome::drift) return r;  // in sync, or could not even read
+  if (r.outcome == SwitchOutcome::unverified && r.not_observed.empty()) return r;
+  if (r.outcome != SwitchOutcome::drift && r.outcome != SwitchOutcome::unverified)
+    return r;  // in sync, or could not even read
+  // What the config does not state is set too: apply writes the intent.
+  if (!r.not_observed.empty()) {
+    auto full = plan_switch(adapter, intent, ports, before->state);
+    if (full) r.plan = std::move(*full);
+    r.not_observed.clear();
+  }
   Diagnostics warnings;
   auto commands = adapter.render(adapter.representable(switch_intent(intent), warnings), ports,
                                  r.plan, warnings);

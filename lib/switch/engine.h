@@ -21,6 +21,8 @@ enum class SwitchOutcome {
   failed,       // push failed; the vendor transaction restored the old config
   rolled_back,  // pushed but verification failed; pre-change values restored
   unreachable,  // connect, host key or authentication failed; nothing sent
+  unverified,   // audit: no drift seen, but intended knobs are not in the config
+                // (or no QoS statement in it was understood): nothing to call in sync
 };
 
 struct SwitchResult {
@@ -31,6 +33,9 @@ struct SwitchResult {
   plan::Plan plan;                    // the difference found before any change
   std::vector<std::string> commands;  // rendered for that difference
   std::vector<std::string> warnings;  // vendor limits, unsupported knobs
+  // audit: intended knobs the config does not state ("not in the file"),
+  // never counted as drift and never as in sync.
+  std::vector<plan::Step> not_observed;
 };
 
 const char* to_string(SwitchOutcome outcome);
@@ -50,6 +55,18 @@ Result<plan::Plan> plan_switch(const Adapter& adapter, const model::Settings& in
 Result<std::vector<std::string>> render_all(const Adapter& adapter, const model::Settings& intent,
                                             const std::vector<std::string>& ports,
                                             Diagnostics& warnings);
+
+// The audit verdict for a parsed state: drift, unverified or in-sync (see
+// SwitchOutcome). One function for the live audit, the offline audit of a
+// backup and the apply's first look.
+SwitchResult audit_state(const Adapter& adapter, const SwitchState& state,
+                         const model::Settings& intent, const std::vector<std::string>& ports);
+
+// Audit a config text (a backup file, or what fetch_config returned): parse,
+// then audit_state. Empty `ports`: every port the config names. A text the
+// parser does not recognise is `failed` with the parser's reason.
+SwitchResult audit_config(const Adapter& adapter, std::string_view config_text,
+                          const model::Settings& intent, const std::vector<std::string>& ports);
 
 SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports);

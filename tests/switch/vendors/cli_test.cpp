@@ -76,11 +76,14 @@ TEST_SUITE("cli config reader") {
     CHECK_FALSE(dscp_value("af51"));
   }
 
-  TEST_CASE("the CNP class is the explicit non-lossless entry, CS6 first") {
-    PriorityMask lossless(1u << 3);
-    CHECK(infer_cnp({{26, 3}, {48, 6}, {46, 5}}, lossless) == model::Cnp{48, 6});
-    CHECK(infer_cnp({{26, 3}, {40, 5}, {46, 5}}, lossless) == model::Cnp{46, 5});
-    CHECK_FALSE(infer_cnp({{26, 3}}, lossless));
+  TEST_CASE("ECN thresholds convert bytes and KiB units, and refuse platform units") {
+    CHECK(threshold_bytes("150", "kbytes")->bytes == 153600u);
+    CHECK(threshold_bytes("950", "kbytes")->vendor_text == "950 kbytes = 972800 B");
+    CHECK(threshold_bytes("153600", "bytes")->vendor_text == "153600 bytes");
+    CHECK(threshold_bytes("2", "mbytes")->bytes == 2097152u);
+    CHECK_FALSE(threshold_bytes("2000", "segments"));
+    CHECK_FALSE(threshold_bytes("10", "milliseconds"));
+    CHECK_FALSE(threshold_bytes("x", "bytes"));
   }
 }
 

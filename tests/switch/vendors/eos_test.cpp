@@ -91,29 +91,26 @@ TEST_SUITE("eos") {
     CHECK(e3.mtu_bytes == 1500u);
     CHECK(e3.trust == model::Trust::pcp);
     CHECK(e3.pfc_enabled == PriorityMask{});
-    CHECK_FALSE(e3.ecn);
+    CHECK_FALSE(e3.ecn);                                // thresholds not comparable ...
+    CHECK(e3.ecn_priorities == PriorityMask(1u << 2));  // ... but marking is on
 
     CHECK(state->ports.at("Ethernet1/4").pfc_enabled == PriorityMask{});
     CHECK_FALSE(state->ports.at("Ethernet1/4").mtu_bytes);
 
-    // Classification: explicit 24,26 -> 3 and 48 -> 6 over the CS default;
-    // the TC -> DSCP rewrite line is not classification.
+    // Classification: only the explicit 24,26 -> 3 and 48 -> 6 (the EOS
+    // default map is not assumed); the TC -> DSCP rewrite line is not
+    // classification; no CNP class is invented.
     const auto& dscp = *state->global.dscp_priority;
-    CHECK(dscp.at(24) == 3);
-    CHECK(dscp.at(26) == 3);
-    CHECK(dscp.at(48) == 6);
-    CHECK(dscp.at(46) == 5);
-    CHECK(dscp.size() == 64);
-    CHECK(state->global.cnp == model::Cnp{48, 6});
+    CHECK(dscp == std::map<uint8_t, uint8_t>{{24, 3}, {26, 3}, {48, 6}});
+    CHECK_FALSE(state->global.cnp);
 
     CHECK(state->policies.at("ROCE") == std::vector<std::string>{"Ethernet1/1", "Ethernet1/2"});
     std::vector<std::string> expected_notes{
-        "line 33: ECN thresholds in kbytes read as 1024-based: random-detect ecn "
-        "minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 10 "
-        "weight 0",
-        "line 58: ECN thresholds in segments depend on the platform and are not converted: "
+        "line 58: ECN on, thresholds in segments not comparable: "
         "random-detect ecn minimum-threshold 20 segments maximum-threshold 200 segments"};
     CHECK(state->notes == expected_notes);
+    CHECK(state->origin("Ethernet1/1", model::Knob::ecn).vendor_text ==
+          "min 150 kbytes = 153600 B max 1500 kbytes = 1536000 B");
   }
 
   TEST_CASE("drift on one port renders only that port's knob") {

@@ -68,17 +68,19 @@ TEST_SUITE("huawei-ce") {
     CHECK(p2.mtu_bytes == 9216u);
     CHECK(p2.dscp_priority->at(26) == 3);  // the default domain maps AF31 to af3
     CHECK(p2.dscp_priority->at(27) == 0);
-    CHECK(p2.pfc_enabled == PriorityMask{});
-    CHECK_FALSE(p2.ecn);
-    CHECK(p2.ecn_priorities == PriorityMask{});
+    CHECK_FALSE(p2.pfc_enabled);                        // mode auto: DCBX decides
+    CHECK_FALSE(p2.ecn);                                // percent thresholds are not comparable ...
+    CHECK(p2.ecn_priorities == PriorityMask(1u << 3));  // ... but ECN is on
+    CHECK(state->origin("100GE1/0/2", model::Knob::ecn_priorities).vendor_text ==
+          "ECN on, thresholds in percent not comparable");
 
     CHECK(state->policies.at("diffserv ds1") == std::vector<std::string>{"100GE1/0/1"});
-    CHECK(state->global.cnp == model::Cnp{48, 6});
+    CHECK_FALSE(state->global.cnp);
     CHECK(state->notes ==
           std::vector<std::string>{
-              "line 25: ECN thresholds in percent of the queue buffer are not converted: ecn "
+              "line 25: ECN on, thresholds in percent not comparable: ecn "
               "low-limit 50 high-limit 80 discard-percentage 30",
-              "100GE1/0/2: PFC mode auto follows DCBX negotiation; reported off"});
+              "100GE1/0/2: PFC mode auto follows DCBX negotiation; not in the file"});
   }
 
   TEST_CASE("interface names: Huawei's speed-prefixed ports and ranges") {

@@ -101,7 +101,7 @@ void check_round_trip(const Adapter& adapter, const std::vector<std::string>& po
       CHECK(model::knob_satisfied(switch_intent(intent), got, k));
     }
   }
-  CHECK(state->global.cnp == model::Cnp{48, 6});
+  CHECK_FALSE(state->global.cnp);  // a config never states the CNP class: not invented
   auto again = plan_switch(adapter, intent, ports, *state);
   REQUIRE(again);
   CHECK(again->changes() == 0);

@@ -67,16 +67,6 @@ std::map<uint8_t, uint8_t> dscp_entries(const model::Settings& intent) {
   return out;
 }
 
-std::optional<model::Cnp> infer_cnp(const std::map<uint8_t, uint8_t>& explicit_map,
-                                    PriorityMask lossless) {
-  std::optional<model::Cnp> best;
-  for (auto [dscp, prio] : explicit_map) {
-    if (lossless.has(Priority::unchecked(prio))) continue;
-    if (!best || best->dscp != 48) best = model::Cnp{dscp, prio};
-  }
-  return best;
-}
-
 model::Settings effective(const SwitchState& state, const std::string& port) {
   model::Settings out = state.global;
   auto it = state.ports.find(port);
@@ -86,10 +76,17 @@ model::Settings effective(const SwitchState& state, const std::string& port) {
   return out;
 }
 
-std::map<uint8_t, uint8_t> dscp_by_class_selector() {
-  std::map<uint8_t, uint8_t> out;
-  for (unsigned d = 0; d < 64; ++d) out[static_cast<uint8_t>(d)] = static_cast<uint8_t>(d / 8);
-  return out;
+std::optional<Threshold> threshold_bytes(std::string_view value, std::string_view unit) {
+  auto v = number(value, 1ull << 40);
+  if (!v) return std::nullopt;
+  uint64_t scale = unit == "bytes"    ? 1
+                   : unit == "kbytes" ? 1024
+                   : unit == "mbytes" ? 1024 * 1024
+                                      : 0;
+  if (scale == 0) return std::nullopt;
+  std::string text = fmt::format("{} {}", *v, unit);
+  if (scale != 1) text += fmt::format(" = {} B", *v * scale);
+  return Threshold{*v * scale, text};
 }
 
 std::string seconds_text(uint32_t ms) {

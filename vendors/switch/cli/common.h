@@ -55,19 +55,20 @@ Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std:
 // DSCP -> priority entries the intent declares, the CNP code point included.
 std::map<uint8_t, uint8_t> dscp_entries(const model::Settings& intent);
 
-// Recognise the CNP class in a parsed config: an explicitly configured DSCP
-// whose priority is not lossless (CNPs must never be paused). DSCP 48 (CS6,
-// the code point NICs use for CNPs by default) wins; otherwise the highest.
-std::optional<model::Cnp> infer_cnp(const std::map<uint8_t, uint8_t>& explicit_map,
-                                    PriorityMask lossless);
-
 // A port's settings as the plan sees them: switch-wide knobs from `global`,
 // per-port knobs from `ports[port]` where present.
 model::Settings effective(const SwitchState& state, const std::string& port);
 
-// Vendor default DSCP classification most switches ship: DSCP d -> priority d/8
-// (CS3/AF3x -> 3, CS6 -> 6).
-std::map<uint8_t, uint8_t> dscp_by_class_selector();
+// An ECN/WRED threshold as a CLI writes it ("150 kbytes") in bytes, with the
+// vendor's words beside ours ("150 kbytes = 153600 B"). kbytes/mbytes are
+// 1024-based (EOS and NX-OS print buffer sizes in KiB); segments, cells,
+// milliseconds and percent depend on the platform and are not converted:
+// nullopt, and the caller reports "ECN on, thresholds in <unit> not comparable".
+struct Threshold {
+  uint64_t bytes = 0;
+  std::string vendor_text;
+};
+std::optional<Threshold> threshold_bytes(std::string_view value, std::string_view unit);
 
 // Milliseconds as a seconds decimal ("0.2", "0.05", "1") and back.
 std::string seconds_text(uint32_t ms);

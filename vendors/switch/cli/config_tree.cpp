@@ -146,6 +146,7 @@ std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& opt
   std::string_view rest = clean;
   int line_no = 0;
   std::string banner_end;  // non-empty while inside a banner
+  bool after_comment = false;
   while (!rest.empty()) {
     size_t nl = rest.find('\n');
     std::string_view raw = rest.substr(0, nl);
@@ -162,7 +163,10 @@ std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& opt
         banner_end.clear();
       continue;
     }
-    if (options.comment_chars.find(text_line[0]) != std::string_view::npos) continue;
+    if (options.comment_chars.find(text_line[0]) != std::string_view::npos) {
+      after_comment = true;
+      continue;
+    }
     if (starts_with_any(text_line, options.eof_banners)) {
       banner_end = "EOF";
       continue;
@@ -188,7 +192,8 @@ std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& opt
     while (!stack.empty() && (stack.back().first >= indent || !opens(*stack.back().second)))
       stack.pop_back();
     std::vector<ConfigLine>& siblings = stack.empty() ? roots : stack.back().second->children;
-    siblings.push_back(ConfigLine{std::move(text_line), line_no, {}});
+    siblings.push_back(ConfigLine{std::move(text_line), line_no, {}, indent, after_comment});
+    after_comment = false;
     stack.emplace_back(indent, &siblings.back());
   }
   return roots;

@@ -16,6 +16,8 @@ struct ConfigLine {
   std::string text;  // trimmed, single spaces between words
   int line = 0;      // 1-based line number in the input
   std::vector<ConfigLine> children;
+  size_t indent = 0;           // leading spaces in the input
+  bool after_comment = false;  // the previous non-blank line was a comment/separator
 };
 
 struct TreeOptions {

@@ -85,19 +85,24 @@ class CumulusAdapter final : public sw::Adapter {
 
   Result<sw::SwitchState> parse(std::string_view text) const override {
     // Accept what operators back up: `-o commands`, startup.yaml, traffic.conf.
-    if (text.find("nv set ") != std::string_view::npos) return parse_nv_commands(text);
-    if (text.find("- set:") != std::string_view::npos ||
-        text.find("- header:") != std::string_view::npos) {
+    auto kind = recognise_backup(text);
+    if (!kind) return std::unexpected(kind.error());
+    Result<sw::SwitchState> st = std::unexpected(Error{});
+    if (*kind == BackupKind::startup_yaml) {
       auto lines = startup_yaml_to_commands(text);
-      if (!lines) return std::unexpected(lines.error());
+      if (!lines) return wrap(lines.error(), "not a cumulus config");
       std::string joined;
       for (const std::string& l : *lines) joined += l + "\n";
-      return parse_nv_commands(joined);
+      st = parse_nv_commands(joined);
+      if (st) st->recognised_as = "NVUE startup.yaml";
+    } else if (*kind == BackupKind::traffic_conf) {
+      st = parse_traffic_conf(text);
+      if (st) st->recognised_as = "traffic.conf (CL 3.x/4.x)";
+    } else {
+      st = parse_nv_commands(text);
+      if (st) st->recognised_as = "nv config show -o commands";
     }
-    if (text.find("traffic.") != std::string_view::npos ||
-        text.find("pfc.") != std::string_view::npos)
-      return parse_traffic_conf(text);
-    return parse_nv_commands(text);  // an empty config: factory defaults
+    return st;
   }
 
   std::optional<std::vector<std::string>> restore_commands(std::string_view before,

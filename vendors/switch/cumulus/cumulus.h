@@ -14,6 +14,11 @@
 
 namespace rocecfg::vendors::cumulus {
 
+// The backups parse() reads (recognise.cpp); any other text is refused with
+// "not a cumulus config: line N: ..." at its first unrecognised line.
+enum class BackupKind { nv_commands, startup_yaml, traffic_conf };
+Result<BackupKind> recognise_backup(std::string_view text);
+
 // `nv config show -o commands` text (lines "nv set ..."; others ignored).
 Result<sw::SwitchState> parse_nv_commands(std::string_view text);
 // `nv config show` / /etc/nvue.d/startup.yaml: flattened into the same

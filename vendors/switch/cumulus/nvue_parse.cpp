@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -49,6 +50,11 @@ struct NvModel {
   std::map<std::string, PortCfg> ports;
   std::map<std::string, std::vector<std::string>> policies;
   std::vector<std::string> notes;
+  // Which knobs a line stated (the rest are CL factory defaults), and the
+  // QoS lines not understood, per line.
+  std::set<model::Knob> stated;
+  std::map<std::string, std::set<model::Knob>> port_stated;
+  std::vector<sw::Unread> unread;
 
   NvModel() {
     // Factory: DSCP d -> switch-priority d/8 (24-31 -> 3, 48-55 -> 6),
@@ -124,7 +130,15 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
     return fail(ErrorKind::invalid_input, fmt::format("line {}", line_no), why);
   };
   const std::string& kind = at(0);
+  using model::Knob;
+  auto ignored = [&](const char* why) {
+    std::string text = "nv";
+    for (const std::string& x : w) text += " " + x;
+    m.unread.push_back({line_no, text, why});
+    return Status{};
+  };
   if (kind == "roce") {
+    m.stated.insert({Knob::trust, Knob::pfc, Knob::ecn, Knob::ecn_priorities, Knob::ets});
     // "nv set qos roce", "... mode lossless", "... enable on" (<=5.14),
     // "... state enabled" (>=5.15).
     bool off = (at(1) == "enable" && at(2) == "off") || (at(1) == "state" && at(2) == "disabled");
@@ -144,6 +158,8 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
       m.wd_polling_ms = static_cast<uint32_t>(*v);
     else if (at(1) == "robustness")
       m.wd_robustness = static_cast<uint32_t>(*v);
+    else
+      return ignored("not understood");
     return {};
   }
   const std::string& profile = at(1);
@@ -155,6 +171,7 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
   }
   if (kind == "mapping") {
     if (at(2) == "trust") {
+      m.stated.insert(Knob::trust);
       m.trust_both = at(3) == "both";
       m.trust = (at(3) == "l3" || at(3) == "both") ? model::Trust::dscp : model::Trust::pcp;
       if (at(3) == "port") m.notes.push_back("trust port: every packet takes the port priority");
@@ -165,15 +182,17 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
       auto sp = number(at(5), 7);
       if (!ds || !sp) return bad("mapping dscp: expected dscp <0-63 list> switch-priority <0-7>");
       for (unsigned d : *ds) m.dscp_sp[d] = static_cast<uint8_t>(*sp);
+      m.stated.insert(Knob::dscp_map);
       return {};
     }
-    return {};  // pcp mapping: not part of the model
+    return ignored("pcp mapping is not part of the model");
   }
   if (kind == "egress-queue-mapping" && at(2) == "switch-priority" && at(4) == "traffic-class") {
     auto sps = index_list(at(3), 7);
     auto tc = number(at(5), 7);
     if (!sps || !tc) return bad("egress-queue-mapping: expected switch-priority N traffic-class M");
     for (unsigned p : *sps) m.sp_tc[p] = static_cast<uint8_t>(*tc);
+    m.stated.insert(Knob::ets);
     return {};
   }
   if (kind == "pfc") {
@@ -183,13 +202,18 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
       PriorityMask mask;
       for (unsigned p : *sps) mask.set(Priority::unchecked(p));
       m.pfc = mask;
+      m.stated.insert(Knob::pfc);
+      return {};
     }
-    return {};  // tx/rx/cable-length/xoff: buffer tuning, not modelled
+    return ignored("PFC buffer tuning is not part of the model");
   }
   if (kind == "congestion-control" && at(2) == "traffic-class") {
     auto tcs = index_list(at(3), 7);
     if (!tcs) return bad("congestion-control traffic-class: " + tcs.error().message);
     const std::string& key = at(4);
+    if (key != "ecn" && key != "min-threshold" && key != "max-threshold" && key != "probability")
+      return ignored("not understood");
+    m.stated.insert(key == "ecn" ? Knob::ecn_priorities : Knob::ecn);
     for (unsigned t : *tcs) {
       TcCc& c = m.cc[t];
       if (key == "ecn")
@@ -209,6 +233,8 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
   if (kind == "egress-scheduler" && at(2) == "traffic-class") {
     auto tcs = index_list(at(3), 7);
     if (!tcs) return bad("egress-scheduler traffic-class: " + tcs.error().message);
+    if (at(4) != "mode" && at(4) != "bw-percent") return ignored("not understood");
+    m.stated.insert(Knob::ets);
     for (unsigned t : *tcs) {
       if (at(4) == "mode")
         m.sched[t].strict = at(5) == "strict";
@@ -220,7 +246,8 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
     }
     return {};
   }
-  return {};  // traffic-pool, remark, ...: not part of the model
+  if (kind == "traffic-pool") return ignored("traffic pools are not part of the model");
+  return ignored("not understood");
 }
 
 Status apply_interface(NvModel& m, const std::vector<std::string>& w, int line_no) {
@@ -236,8 +263,10 @@ Status apply_interface(NvModel& m, const std::vector<std::string>& w, int line_n
       auto v = number(w[5], 65535);
       if (!v) return wrap(v.error(), fmt::format("line {}: mtu", line_no));
       p.mtu_bytes = static_cast<uint32_t>(*v);
+      m.port_stated[n].insert(model::Knob::mtu);
     } else if (w.size() >= 5 && w[3] == "qos" && w[4] == "pfc-watchdog") {
       p.pfc_watchdog = !(w.size() >= 7 && w[5] == "state" && w[6] == "disable");
+      m.port_stated[n].insert(model::Knob::pfc_watchdog);
     } else if (w.size() >= 7 && w[3] == "qos" && w[5] == "profile") {
       m.policies[w[4] + " " + w[6]].push_back(n);
     }
@@ -287,6 +316,19 @@ sw::SwitchState to_state(const NvModel& m) {
   }
   st.policies = m.policies;
   st.notes.insert(st.notes.end(), m.notes.begin(), m.notes.end());
+  using model::Knob;
+  for (Knob k :
+       {Knob::trust, Knob::dscp_map, Knob::pfc, Knob::ets, Knob::ecn, Knob::ecn_priorities})
+    if (!m.stated.contains(k))
+      st.mark(sw::kGlobalTarget, k, sw::Source::vendor_default, "CL 5.x factory default");
+  for (const auto& [name, p] : m.ports) {
+    auto it = m.port_stated.find(name);
+    for (Knob k : {Knob::mtu, Knob::pfc_watchdog})
+      if (it == m.port_stated.end() || !it->second.contains(k))
+        st.mark(name, k, sw::Source::vendor_default,
+                k == Knob::mtu ? "9216 (CL default)" : "PFC watchdog off (CL default)");
+  }
+  for (const sw::Unread& u : m.unread) st.unread(u.line, u.text, u.why);
   if (m.trust_both) st.notes.push_back("trust both (pcp,dscp): DSCP classification wins for IP");
   return st;
 }

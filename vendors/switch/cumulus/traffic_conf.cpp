@@ -136,10 +136,13 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
         if (!v) return std::unexpected(v.error());
         weight = *v;
       }
-      for (unsigned c : cos) {
-        ets.tc_tsa[c] = weight == 0 ? model::Tsa::strict : model::Tsa::ets;
-        ets.tc_bandwidth_percent[c] = static_cast<uint8_t>(weight);
-      }
+      // The weight is the group's, not each cos's: the group is one
+      // scheduling class (its lowest cos), and every cos of it maps there.
+      if (cos.empty()) continue;
+      unsigned tc = *std::min_element(cos.begin(), cos.end());
+      for (unsigned c : cos) ets.prio_tc[c] = static_cast<uint8_t>(tc);
+      ets.tc_tsa[tc] = weight == 0 ? model::Tsa::strict : model::Tsa::ets;
+      ets.tc_bandwidth_percent[tc] = static_cast<uint8_t>(weight);
     }
   }
   if (!dscp_map.empty()) g.dscp_priority = dscp_map;

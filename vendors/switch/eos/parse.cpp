@@ -8,6 +8,7 @@
 #include "../cli/common.h"
 #include "../cli/config_tree.h"
 #include "../cli/ports.h"
+#include "../cli/recognise.h"
 #include "eos.h"
 
 namespace rocecfg::sw::eos {
@@ -25,6 +26,8 @@ struct Queue {
   std::optional<bool> strict;
   std::optional<uint8_t> bandwidth_percent;
   std::optional<model::Ecn> ecn;
+  std::string ecn_text;          // the vendor's numbers beside ours
+  std::string ecn_incomparable;  // ECN on in this unit (segments, milliseconds)
   bool ecn_off = false;
 };
 
@@ -51,62 +54,71 @@ struct Body {
       Queue& mine = queues[t];
       if (q.strict) mine.strict = q.strict;
       if (q.bandwidth_percent) mine.bandwidth_percent = q.bandwidth_percent;
-      if (q.ecn) mine.ecn = q.ecn, mine.ecn_off = false;
-      if (q.ecn_off) mine.ecn.reset(), mine.ecn_off = true;
+      if (q.ecn) mine.ecn = q.ecn, mine.ecn_text = q.ecn_text, mine.ecn_off = false;
+      if (!q.ecn_incomparable.empty()) mine.ecn.reset(), mine.ecn_incomparable = q.ecn_incomparable;
+      if (q.ecn_off) mine.ecn.reset(), mine.ecn_off = true, mine.ecn_incomparable.clear();
     }
   }
 };
 
+// EOS watchdog actions (AVD priority_flow_control schema: drop, no-drop;
+// EOS also prints notify-only and errdisable): no-drop keeps forwarding the
+// stuck queue, which is the profile's `forward`; errdisable shuts the port,
+// which the profile cannot say.
+std::optional<model::WatchdogAction> watchdog_action(std::string_view a) {
+  if (a == "drop") return model::WatchdogAction::drop;
+  if (a == "no-drop") return model::WatchdogAction::forward;
+  if (a == "notify-only") return model::WatchdogAction::alert;
+  return std::nullopt;
+}
+
 struct Parser {
   SwitchState state;
   std::map<uint8_t, uint8_t> explicit_dscp;
+  std::vector<std::string> dscp_text;  // the `qos map dscp` lines
   std::array<uint8_t, 8> prio_tc{0, 1, 2, 3, 4, 5, 6, 7};
+  bool prio_tc_stated = false;
   std::optional<uint32_t> wd_timeout_ms, wd_recovery_ms;
-  model::WatchdogAction wd_action = model::WatchdogAction::drop;
+  std::optional<model::WatchdogAction> wd_action;  // EOS default: drop
+  bool wd_action_unknown = false;
   std::map<std::string, Body> profiles;
   std::vector<std::pair<std::string, Body>> interfaces;  // config order; repeats merge
-  std::set<std::string> noted;
-
+  // Every statement not understood is listed, one entry per line.
   void note(const ConfigLine& l, std::string what) {
-    std::string text = fmt::format("line {}: {}: {}", l.line, what, l.text);
-    if (noted.insert(what).second || what.starts_with("not understood"))
-      state.notes.push_back(std::move(text));
-  }
-
-  // "150 kbytes" -> bytes; segments and milliseconds need the platform.
-  std::optional<uint64_t> threshold(const ConfigLine& l, std::string_view value,
-                                    std::string_view unit) {
-    auto v = number(value, 1ull << 40);
-    if (!v) return std::nullopt;
-    if (unit == "bytes") return *v;
-    if (unit == "kbytes" || unit == "mbytes") {
-      note(l, "ECN thresholds in " + std::string(unit) + " read as 1024-based");
-      return *v * (unit == "kbytes" ? 1024ull : 1024ull * 1024);
-    }
-    note(l, "ECN thresholds in " + std::string(unit) +
-                " depend on the platform and are not converted");
-    return std::nullopt;
+    state.unread(l.line, l.text, std::move(what));
   }
 
   void read_ecn(const ConfigLine& l, Queue& q) {
     auto w = words(l.text);
     // random-detect ecn minimum-threshold A U maximum-threshold B U
-    //   [max-mark-probability P] [weight W]
-    std::optional<uint64_t> lo, hi;
+    //   [max-mark-probability P] [weight W]   (units: AVD qos_profiles schema:
+    //   segments | bytes | kbytes | mbytes | milliseconds)
+    std::optional<cli::Threshold> lo, hi;
+    std::string unit;
     uint32_t prob = 100;
     for (size_t i = 2; i < w.size(); ++i) {
-      if (w[i] == "minimum-threshold" && i + 2 < w.size())
-        lo = threshold(l, w[i + 1], w[i + 2]), i += 2;
-      else if (w[i] == "maximum-threshold" && i + 2 < w.size())
-        hi = threshold(l, w[i + 1], w[i + 2]), i += 2;
-      else if (w[i] == "max-mark-probability" && i + 1 < w.size()) {
+      if ((w[i] == "minimum-threshold" || w[i] == "maximum-threshold") && i + 2 < w.size()) {
+        (w[i] == "minimum-threshold" ? lo : hi) = cli::threshold_bytes(w[i + 1], w[i + 2]);
+        unit = std::string(w[i + 2]);
+        i += 2;
+      } else if (w[i] == "max-mark-probability" && i + 1 < w.size()) {
         auto p = number(w[++i], 100);
         if (!p) return note(l, "not understood");
         prob = static_cast<uint32_t>(*p);
-      } else if (w[i] == "weight" && i + 1 < w.size())
+      } else if (w[i] == "weight" && i + 1 < w.size()) {
         ++i;
+      } else {
+        return note(l, "not understood");
+      }
     }
-    if (lo && hi) q.ecn = model::Ecn{*lo, *hi, prob}, q.ecn_off = false;
+    if (lo && hi) {
+      q.ecn = model::Ecn{lo->bytes, hi->bytes, prob}, q.ecn_off = false;
+      q.ecn_text = fmt::format("min {} max {}", lo->vendor_text, hi->vendor_text);
+    } else {
+      // Marking is on; its thresholds are in a unit we cannot convert.
+      q.ecn.reset(), q.ecn_off = false, q.ecn_incomparable = unit;
+      note(l, "ECN on, thresholds in " + unit + " not comparable");
+    }
   }
 
   void read_queue(const ConfigLine& stanza, Queue& q) {
@@ -127,10 +139,9 @@ struct Parser {
         read_ecn(l, q);
       else if (l.text == "no random-detect ecn")
         q.ecn.reset(), q.ecn_off = true;
-      else if (starts_with_words(l.text, "random-detect ecn"))
-        continue;  // counters etc.
-      else if (starts_with_words(l.text, "bandwidth") || starts_with_words(l.text, "priority") ||
-               starts_with_words(l.text, "random-detect"))
+      else if (l.text == "random-detect ecn count")
+        continue;  // counters only
+      else
         note(l, "not understood");
     }
   }
@@ -165,9 +176,12 @@ struct Parser {
       else if (t == "no priority-flow-control pause watchdog")
         b.watchdog = false;
       else if (starts_with_words(t, "priority-flow-control pause watchdog port action")) {
-        auto a = after_words(t, "priority-flow-control pause watchdog port action");
-        b.watchdog_action =
-            a == "notify-only" ? model::WatchdogAction::alert : model::WatchdogAction::drop;
+        auto a =
+            watchdog_action(after_words(t, "priority-flow-control pause watchdog port action"));
+        if (a)
+          b.watchdog_action = *a;
+        else
+          note(l, "watchdog action with no profile equivalent");
       } else if (starts_with_words(t, "service-profile"))
         b.service_profile = after_words(t, "service-profile");
       else if (starts_with_words(t, "tx-queue") || starts_with_words(t, "uc-tx-queue")) {
@@ -179,7 +193,8 @@ struct Parser {
           continue;
         }
         for (unsigned q : *list) read_queue(l, b.queues[q]);
-      } else if (starts_with_words(t, "priority-flow-control") || starts_with_words(t, "qos")) {
+      } else if (starts_with_words(t, "priority-flow-control") || starts_with_words(t, "qos") ||
+                 starts_with_words(t, "random-detect")) {
         note(l, "not understood");
       }
     }
@@ -189,14 +204,19 @@ struct Parser {
   void read_global(const ConfigLine& l) {
     const std::string& t = l.text;
     auto w = words(t);
-    if (starts_with_words(t, "qos map dscp") && w.size() >= 6 &&
-        w[w.size() - 2] == "traffic-class") {
-      std::string list(after_words(t, "qos map dscp"));
-      list = list.substr(0, list.find(" to "));
+    if (starts_with_words(t, "qos map dscp")) {
+      // qos map dscp D... to traffic-class T [drop-precedence P]
+      size_t to = t.find(" to traffic-class ");
+      std::string list(after_words(t.substr(0, to == std::string::npos ? 0 : to), "qos map dscp"));
+      std::string tail = to == std::string::npos ? "" : t.substr(to + 18);
+      auto tw = words(tail);
       auto dscps = cli::parse_number_list(list, 63);
-      auto tc = number(w.back(), 7);
-      if (!dscps || !tc) return note(l, "not understood");
+      auto tc = tw.empty() ? std::nullopt : number(tw[0], 7);
+      bool tail_ok = tw.size() == 1 ||
+                     (tw.size() == 3 && tw[1] == "drop-precedence" && number(tw[2], 2).has_value());
+      if (!dscps || dscps->empty() || !tc || !tail_ok) return note(l, "not understood");
       for (unsigned d : *dscps) explicit_dscp[static_cast<uint8_t>(d)] = static_cast<uint8_t>(*tc);
+      dscp_text.push_back(l.text);
     } else if (starts_with_words(t, "qos map traffic-class") && w.size() >= 6 &&
                w[w.size() - 2] == "tx-queue") {
       std::string list(after_words(t, "qos map traffic-class"));
@@ -205,18 +225,27 @@ struct Parser {
       auto q = number(w.back(), 7);
       if (!tcs || !q) return note(l, "not understood");
       for (unsigned p : *tcs) prio_tc[p] = static_cast<uint8_t>(*q);
-    } else if (starts_with_words(t, "qos map traffic-class") ||
-               starts_with_words(t, "qos map cos")) {
-      return;  // egress rewrite / cos maps: not classification of RoCE traffic
-    } else if (starts_with_words(t, "priority-flow-control pause watchdog default timeout")) {
-      wd_timeout_ms = cli::parse_seconds_ms(w.back());
-    } else if (starts_with_words(t, "priority-flow-control pause watchdog default recovery-time")) {
-      wd_recovery_ms = cli::parse_seconds_ms(w.back());
-    } else if (starts_with_words(t, "priority-flow-control pause watchdog action")) {
-      wd_action =
-          w.back() == "notify-only" ? model::WatchdogAction::alert : model::WatchdogAction::drop;
+      prio_tc_stated = true;
+    } else if (starts_with_words(t, "qos map traffic-class") &&
+               t.find(" to dscp ") != std::string::npos) {
+      return;  // the egress DSCP rewrite map: not classification
+    } else if (starts_with_words(t, "qos map cos")) {
+      return;  // classification of trust-cos ports: not the DSCP model
     } else if (starts_with_words(t, "qos profile") && w.size() == 3) {
       profiles[std::string(w[2])].overlay(read_body(l));
+    } else if (starts_with_words(t, "priority-flow-control pause watchdog default timeout")) {
+      wd_timeout_ms = cli::parse_seconds_ms(w.back());
+      if (!wd_timeout_ms) note(l, "not understood");
+    } else if (starts_with_words(t, "priority-flow-control pause watchdog default recovery-time")) {
+      wd_recovery_ms = cli::parse_seconds_ms(w.back());
+      if (!wd_recovery_ms) note(l, "not understood");
+    } else if (starts_with_words(t, "priority-flow-control pause watchdog action")) {
+      wd_action = watchdog_action(w.back());
+      wd_action_unknown = !wd_action;
+      if (!wd_action) note(l, "watchdog action with no profile equivalent");
+    } else if (starts_with_words(t, "priority-flow-control pause watchdog") ||
+               starts_with_words(t, "qos random-detect") || starts_with_words(t, "qos")) {
+      note(l, "not understood");
     } else if (starts_with_words(t, "interface") && w.size() >= 2) {
       std::string names(after_words(t, "interface"));
       std::vector<std::string> list;
@@ -256,44 +285,71 @@ struct Parser {
         body = merged;
       }
     }
+    using model::Knob;
+    auto defaulted = [&](Knob k, std::string why) {
+      state.mark(name, k, Source::vendor_default, std::move(why));
+    };
     model::Settings s;
-    s.mtu_bytes = body.mtu_bytes;
-    s.trust = body.trust;
+    s.mtu_bytes = body.mtu_bytes;  // EOS's default depends on port mode: not in the file
+    s.trust = body.trust;          // likewise (switchports trust cos, routed ports dscp)
     PriorityMask pfc;
     if (body.pfc_on.value_or(false))
       for (auto [p, on] : body.no_drop)
         if (on) pfc.set(Priority::unchecked(p));
     s.pfc_enabled = pfc;
+    if (!body.pfc_on && body.no_drop.empty()) defaulted(Knob::pfc, "PFC off (EOS default)");
 
     model::Ets ets;
     ets.prio_tc = prio_tc;
     PriorityMask ecn_prios;
     std::optional<model::Ecn> ecn;
+    std::string ecn_text, incomparable;
+    bool sched_stated = false;
     for (unsigned t = 0; t < 8; ++t) {
       const Queue q = body.queues.contains(t) ? body.queues.at(t) : Queue{};
+      sched_stated |= q.strict.has_value() || q.bandwidth_percent.has_value();
       bool strict = q.strict.value_or(true);  // EOS schedules every queue strict by default
       ets.tc_tsa[t] = strict ? model::Tsa::strict : model::Tsa::ets;
       ets.tc_bandwidth_percent[t] = strict ? 0 : q.bandwidth_percent.value_or(0);
-      if (q.ecn) {
-        if (ecn && *ecn != *q.ecn)
-          state.notes.push_back(fmt::format(
-              "{}: tx-queue {} has other ECN thresholds than a lower queue; the lower is reported",
-              name, t));
-        if (!ecn) ecn = q.ecn;
+      if (q.ecn || !q.ecn_incomparable.empty()) {
         for (unsigned p = 0; p < 8; ++p)
           if (prio_tc[p] == t) ecn_prios.set(Priority::unchecked(p));
       }
+      if (!q.ecn_incomparable.empty()) incomparable = q.ecn_incomparable;
+      if (q.ecn) {
+        if (ecn && *ecn != *q.ecn)
+          state.unread(0, fmt::format("{} tx-queue {}", name, t),
+                       "other ECN thresholds than a lower queue; the lower is reported");
+        if (!ecn) ecn = q.ecn, ecn_text = q.ecn_text;
+      }
     }
     s.ets = ets;
+    if (!sched_stated && !prio_tc_stated)
+      defaulted(Knob::ets, "every tx-queue strict priority (EOS default)");
     s.ecn_priorities = ecn_prios;
-    s.ecn = ecn;
+    if (ecn_prios.empty()) defaulted(Knob::ecn_priorities, "no random-detect ecn: ECN off");
+    if (incomparable.empty()) {
+      s.ecn = ecn;
+      if (ecn) state.mark(name, Knob::ecn, Source::configured, ecn_text);
+    } else {
+      // On, in a unit we cannot convert: the thresholds stay unknown.
+      state.mark(name, Knob::ecn_priorities, Source::configured,
+                 "ECN on, thresholds in " + incomparable + " not comparable");
+    }
     if (body.watchdog.value_or(false)) {
-      if (wd_timeout_ms) {
-        s.pfc_watchdog = model::PfcWatchdog{*wd_timeout_ms, wd_recovery_ms.value_or(*wd_timeout_ms),
-                                            body.watchdog_action.value_or(wd_action)};
-      } else {
-        state.notes.push_back(name + ": PFC watchdog enabled but no default timeout is configured");
+      auto action = body.watchdog_action ? body.watchdog_action : wd_action;
+      if (!body.watchdog_action && !wd_action && !wd_action_unknown)
+        action = model::WatchdogAction::drop;  // EOS default action
+      if (wd_timeout_ms && action) {
+        s.pfc_watchdog =
+            model::PfcWatchdog{*wd_timeout_ms, wd_recovery_ms.value_or(*wd_timeout_ms), *action};
+      } else if (!wd_timeout_ms) {
+        state.unread(0, name + " priority-flow-control pause watchdog",
+                     "PFC watchdog enabled but no default timeout is configured");
       }
+    } else if (!body.watchdog) {
+      defaulted(Knob::pfc_watchdog, "PFC watchdog off (EOS default)");
+      s.pfc_watchdog.reset();
     }
     return s;
   }
@@ -301,24 +357,106 @@ struct Parser {
 
 }  // namespace
 
+// Top-level statements of an EOS running-config (EOS User Manual command
+// index; AVD eos_cli_config_gen templates render these stanzas).
+const cli::Dialect& dialect() {
+  static const cli::Dialect d{
+      kVendor,
+      "`show running-config`",
+      {"agent",
+       "alias",
+       "arp",
+       "banner",
+       "boot",
+       "class-map",
+       "clock",
+       "daemon",
+       "dns",
+       "dot1x",
+       "enable",
+       "end",
+       "errdisable",
+       "event-handler",
+       "event-monitor",
+       "hardware",
+       "hostname",
+       "interface",
+       "ip",
+       "ipv6",
+       "lldp",
+       "load-interval",
+       "logging",
+       "mac",
+       "management",
+       "mlag",
+       "monitor",
+       "no",
+       "ntp",
+       "platform",
+       "policy-map",
+       "port-channel",
+       "priority-flow-control",
+       "ptp",
+       "qos",
+       "queue-monitor",
+       "radius-server",
+       "role",
+       "route-map",
+       "router",
+       "service",
+       "sflow",
+       "snmp-server",
+       "spanning-tree",
+       "switchport",
+       "system",
+       "tacacs-server",
+       "tap",
+       "tcam",
+       "terminal",
+       "transceiver",
+       "username",
+       "vlan",
+       "vrf",
+       "peer-filter",
+       "maintenance",
+       "schedule",
+       "track",
+       "username",
+       "aaa",
+       "email",
+       "vmtracer",
+       "cvx",
+       "openconfig",
+       "link-tracking",
+       "ssh",
+       "tunnel-ribs",
+       "flow"},
+      std::regex(
+          R"((Ethernet\d|Management\d|Loopback\d|Vlan\d|Port-Channel\d|Vxlan\d|Tunnel\d|Recirc-Channel\d))"),
+      false};
+  return d;
+}
+
 Result<SwitchState> parse(std::string_view config_text) {
   cli::TreeOptions options;
   options.comment_chars = "!";
   options.eof_banners = {"banner login", "banner motd"};
   options.openers = {"interface", "qos profile", "tx-queue", "uc-tx-queue", "mc-tx-queue"};
+  auto tree = cli::parse_tree(config_text, options);
+  if (Status ok = cli::recognise(tree, dialect()); !ok) return std::unexpected(ok.error());
   Parser p;
-  for (const auto& line : cli::parse_tree(config_text, options)) p.read_global(line);
+  p.state.recognised_as = "EOS running-config";
+  for (const auto& line : tree) p.read_global(line);
 
-  PriorityMask lossless;
-  for (auto& [name, body] : p.interfaces) {
-    model::Settings s = p.port_settings(name, body);
-    lossless = PriorityMask(lossless.bits() | s.pfc_enabled->bits());
-    p.state.ports[name] = std::move(s);
+  for (auto& [name, body] : p.interfaces) p.state.ports[name] = p.port_settings(name, body);
+  // Classification: only the entries the file states. The EOS default map
+  // was not found in a primary source this project could check, so DSCPs
+  // the file does not map are "not in the file", never assumed d/8.
+  if (!p.explicit_dscp.empty()) {
+    p.state.global.dscp_priority = p.explicit_dscp;
+    p.state.mark(kGlobalTarget, model::Knob::dscp_map, Source::configured,
+                 cli::join(p.dscp_text, "; "));
   }
-  auto dscp = cli::dscp_by_class_selector();  // EOS default: DSCP d -> traffic class d/8
-  for (auto [d, tc] : p.explicit_dscp) dscp[d] = tc;
-  p.state.global.dscp_priority = dscp;
-  p.state.global.cnp = cli::infer_cnp(p.explicit_dscp, lossless);
   return std::move(p.state);
 }
 

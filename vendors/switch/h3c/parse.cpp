@@ -6,6 +6,7 @@
 #include "../cli/common.h"
 #include "../cli/config_tree.h"
 #include "../cli/ports.h"
+#include "../cli/recognise.h"
 #include "h3c.h"
 
 namespace rocecfg::sw::h3c {
@@ -42,19 +43,20 @@ struct Parser {
   std::map<unsigned, uint32_t> deadlock_interval, recover_delay;  // cos -> units
   uint32_t unit_ms = kDeadlockUnitMs;
   std::vector<std::pair<std::string, Port>> ports;
-  std::set<std::string> noted;
+  std::vector<std::string> dscp_text;
 
-  void note(const ConfigLine& l, const std::string& what) {
-    if (noted.insert(what).second)
-      state.notes.push_back(fmt::format("line {}: {}: {}", l.line, what, l.text));
-  }
+  // Every statement not understood is listed, one entry per line.
+  void note(const ConfigLine& l, const std::string& what) { state.unread(l.line, l.text, what); }
 
   // " import 24 26 export 3" (also "import 24 to 31 export 3").
   void read_map(const ConfigLine& l, unsigned max_import, auto&& set) {
     for (const auto& c : l.children) {
       std::string t = c.text;
       size_t ex = t.find(" export ");
-      if (!starts_with_words(t, "import") || ex == std::string::npos) continue;
+      if (!starts_with_words(t, "import") || ex == std::string::npos) {
+        note(c, "not understood");
+        continue;
+      }
       auto list = cli::parse_number_list(t.substr(7, ex - 7), max_import);
       auto out = number(t.substr(ex + 8), 7);
       if (!list || !out) {
@@ -116,15 +118,18 @@ struct Parser {
     auto w = words(t);
     if (t == "qos map-table dscp-dot1p") {
       read_map(l, 63, [&](unsigned d, uint8_t p) { explicit_dscp[static_cast<uint8_t>(d)] = p; });
+      for (const auto& c : l.children) dscp_text.push_back(c.text);
     } else if (t == "qos map-table dot1p-lp") {
       read_map(l, 7, [&](unsigned p, uint8_t q) { dot1p_lp[p] = q; });
     } else if (starts_with_words(t, "qos wred queue table") && w.size() == 5) {
       auto& table = wred_tables[std::string(w[4])];
       for (const auto& c : l.children) {
         auto cw = words(c.text);
-        if (cw.size() < 3 || cw[0] != "queue") continue;
-        auto q = number(cw[1], 7);
-        if (!q) continue;
+        auto q = cw.size() >= 3 && cw[0] == "queue" ? number(cw[1], 7) : std::nullopt;
+        if (!q) {
+          note(c, "not understood");
+          continue;
+        }
         WredQueue& wq = table[static_cast<unsigned>(*q)];
         if (cw.size() == 3 && cw[2] == "ecn")
           wq.ecn = true;
@@ -133,6 +138,11 @@ struct Parser {
           wq.low_cells = number(cw[5], 1u << 24);
           wq.high_cells = number(cw[7], 1u << 24);
           if (auto pr = number(cw[9], 100)) wq.probability = static_cast<uint32_t>(*pr);
+          if (!wq.low_cells || !wq.high_cells) note(c, "not understood");
+        } else if (cw.size() == 4 && cw[2] == "weighting-constant") {
+          continue;  // averaging weight: not part of the model
+        } else {
+          note(c, "not understood");
         }
       }
     } else if (t == "priority-flow-control deadlock precision high") {
@@ -156,8 +166,12 @@ struct Parser {
     s.mtu_bytes = p.mtu_bytes;
     s.trust = p.trust;
     s.pfc_enabled = p.pfc_mode == "enable" ? p.no_drop : PriorityMask{};
-    if (p.pfc_mode == "auto" && noted.insert("pfc auto").second)
-      state.notes.push_back(name + ": PFC auto follows DCBX negotiation; reported off");
+    if (p.pfc_mode.empty())
+      state.mark(name, model::Knob::pfc, Source::vendor_default, "PFC off (Comware default)");
+    if (p.pfc_mode == "auto") {
+      s.pfc_enabled.reset();  // DCBX decides: the file does not say
+      state.notes.push_back(name + ": PFC auto follows DCBX negotiation; not in the file");
+    }
 
     model::Ets ets;
     ets.prio_tc = dot1p_lp;
@@ -168,6 +182,8 @@ struct Parser {
       ets.tc_bandwidth_percent[q] = strict ? 0 : static_cast<uint8_t>(std::min(*it->second, 100u));
     }
     s.ets = ets;
+    if (p.wrr.empty())
+      state.mark(name, model::Knob::ets, Source::vendor_default, "every queue SP (h3c.h)");
 
     PriorityMask ecn_prios;
     std::optional<model::Ecn> ecn;
@@ -179,9 +195,13 @@ struct Parser {
       } else {
         for (const auto& [q, wq] : t->second) {
           if (!wq.ecn || !wq.low_cells || !wq.high_cells) continue;
-          if (!ecn)
+          if (!ecn) {
             ecn =
                 model::Ecn{*wq.low_cells * kCellBytes, *wq.high_cells * kCellBytes, wq.probability};
+            state.mark(name, model::Knob::ecn, Source::configured,
+                       fmt::format("low-limit {} high-limit {} cells of {} B", *wq.low_cells,
+                                   *wq.high_cells, kCellBytes));
+          }
           for (unsigned pr = 0; pr < 8; ++pr)
             if (dot1p_lp[pr] == q) ecn_prios.set(Priority::unchecked(pr));
         }
@@ -189,6 +209,12 @@ struct Parser {
     }
     s.ecn = ecn;
     s.ecn_priorities = ecn_prios;
+    if (p.wred_table.empty())
+      state.mark(name, model::Knob::ecn_priorities, Source::vendor_default,
+                 "no WRED table: ECN off");
+    if (!p.deadlock)
+      state.mark(name, model::Knob::pfc_watchdog, Source::vendor_default,
+                 "PFC deadlock detection off (Comware default)");
 
     if (p.deadlock && !s.pfc_enabled->empty()) {
       std::optional<std::pair<uint32_t, uint32_t>> times;
@@ -213,24 +239,135 @@ struct Parser {
 
 }  // namespace
 
+// Top-level statements of a Comware 7 `display current-configuration`
+// (H3C S6850/S9850 command references). The global block indents its
+// statements one space (` sysname X`).
+const cli::Dialect& dialect() {
+  static const cli::Dialect d{
+      kVendor,
+      "`display current-configuration`",
+      {"version",
+       "sysname",
+       "irf",
+       "irf-port",
+       "mad",
+       "interface",
+       "vlan",
+       "qos",
+       "priority-flow-control",
+       "buffer",
+       "dcbx",
+       "lldp",
+       "stp",
+       "telnet",
+       "ssh",
+       "line",
+       "local-user",
+       "domain",
+       "role",
+       "user-group",
+       "info-center",
+       "snmp-agent",
+       "ntp-service",
+       "clock",
+       "ip",
+       "ipv6",
+       "bgp",
+       "ospf",
+       "isis",
+       "acl",
+       "traffic",
+       "undo",
+       "return",
+       "dldp",
+       "password-recovery",
+       "scheduler",
+       "cfd",
+       "evpn",
+       "vxlan",
+       "l2vpn",
+       "dhcp",
+       "netconf",
+       "restful",
+       "mirroring-group",
+       "monitor",
+       "sflow",
+       "link-aggregation",
+       "mac-address",
+       "arp",
+       "track",
+       "grpc",
+       "telemetry",
+       "vsi",
+       "device",
+       "ssl",
+       "pki",
+       "public-key",
+       "ftp",
+       "sftp",
+       "tftp",
+       "radius",
+       "hwtacacs",
+       "nqa",
+       "bfd",
+       "configuration",
+       "system-working-mode",
+       "hardware-resource",
+       "lacp",
+       "ndp",
+       "ptp",
+       "job",
+       "ecn",
+       "hardware",
+       "security-policy",
+       "route-policy",
+       "ip-prefix",
+       "password-control",
+       "loopback-detection",
+       "port-isolate",
+       "monitor-link",
+       "smart-link",
+       "rsa",
+       "header",
+       "sampler",
+       "netstream",
+       "ipfix",
+       "ldp",
+       "mpls",
+       "router",
+       "static-route",
+       "vrrp",
+       "mstp",
+       "jumboframe",
+       "storm-constrain",
+       "forward-path",
+       "ecmp",
+       "nat"},
+      std::regex(
+          R"(((Ten-GigabitEthernet|Twenty-FiveGigE|FortyGigE|FiftyGigE|HundredGigE|TwoHundredGigE|FourHundredGigE|GigabitEthernet|M-GigabitEthernet|Bridge-Aggregation|Route-Aggregation|Vlan-interface|LoopBack|NULL|Tunnel|Vsi-interface)\d))"),
+      true};
+  return d;
+}
+
 Result<SwitchState> parse(std::string_view config_text) {
   cli::TreeOptions options;
   options.comment_chars = "#";
   options.delimited_banners = {"header motd", "header login", "header shell", "header incoming",
                                "header legal"};
   options.openers = {"interface", "qos map-table", "qos wred queue table"};
+  auto tree = cli::parse_tree(config_text, options);
+  if (Status ok = cli::recognise(tree, dialect()); !ok) return std::unexpected(ok.error());
   Parser p;
-  for (const auto& line : cli::parse_tree(config_text, options)) p.read(line);
-  PriorityMask lossless;
-  for (const auto& [name, port] : p.ports) {
-    model::Settings s = p.port_settings(name, port);
-    lossless = PriorityMask(lossless.bits() | s.pfc_enabled->bits());
-    p.state.ports[name] = std::move(s);
+  p.state.recognised_as = "Comware display current-configuration";
+  for (const auto& line : tree) p.read(line);
+  for (const auto& [name, port] : p.ports) p.state.ports[name] = p.port_settings(name, port);
+  // Only the entries the file states: the Comware default DSCP map is not
+  // assumed (no primary source for it was checked here).
+  if (!p.explicit_dscp.empty()) {
+    p.state.global.dscp_priority = p.explicit_dscp;
+    p.state.mark(kGlobalTarget, model::Knob::dscp_map, Source::configured,
+                 "qos map-table dscp-dot1p: " + cli::join(p.dscp_text, "; "));
   }
-  auto dscp = cli::dscp_by_class_selector();  // Comware default: DSCP d -> 802.1p d/8
-  for (auto [d, pr] : p.explicit_dscp) dscp[d] = pr;
-  p.state.global.dscp_priority = dscp;
-  p.state.global.cnp = cli::infer_cnp(p.explicit_dscp, lossless);
   return std::move(p.state);
 }
 

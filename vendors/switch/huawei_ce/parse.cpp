@@ -7,6 +7,7 @@
 #include "../cli/common.h"
 #include "../cli/config_tree.h"
 #include "../cli/ports.h"
+#include "../cli/recognise.h"
 #include "huawei_ce.h"
 
 namespace rocecfg::sw::huawei_ce {
@@ -50,12 +51,11 @@ struct Parser {
   std::map<std::string, std::optional<model::Ecn>> drop_profiles;
   std::optional<uint32_t> deadlock_interval_ms;
   std::vector<std::pair<std::string, Port>> ports;
-  std::set<std::string> noted;
+  std::map<std::string, std::string> incomparable;  // drop-profile -> ECN unit we cannot convert
+  std::map<std::string, std::string> ecn_text;      // drop-profile -> the vendor's numbers
 
-  void note(const ConfigLine& l, const std::string& what) {
-    if (noted.insert(what).second)
-      state.notes.push_back(fmt::format("line {}: {}: {}", l.line, what, l.text));
-  }
+  // Every statement not understood is listed, one entry per line.
+  void note(const ConfigLine& l, const std::string& what) { state.unread(l.line, l.text, what); }
 
   void read_queues(const ConfigLine& l, std::string_view list, bool strict, Port& p) {
     auto qs = cli::parse_number_list(list, 7);
@@ -94,7 +94,10 @@ struct Parser {
         if (auto q = number(w[2], 7)) p.wred[static_cast<unsigned>(*q)] = std::string(w[4]);
       } else if (starts_with_words(t, "qos queue") && w.size() == 4 && w[3] == "ecn") {
         if (auto q = number(w[2], 7)) p.ecn.insert(static_cast<unsigned>(*q));
-      } else if (starts_with_words(t, "qos") || starts_with_words(t, "dcb")) {
+      } else if (starts_with_words(t, "dcb ets enable")) {
+        note(c, "dcb ets-profile is not evaluated");
+      } else if (starts_with_words(t, "qos") || starts_with_words(t, "dcb") ||
+                 starts_with_words(t, "trust")) {
         note(c, "not understood");
       }
     }
@@ -110,12 +113,21 @@ struct Parser {
       PfcProfile& prof = pfc_profiles[w.size() == 3 ? std::string(w[2]) : "default"];
       for (const auto& c : l.children) {
         auto cw = words(c.text);
-        if (cw.size() == 2 && cw[0] == "priority") {
-          if (auto p = number(cw[1], 7))
-            prof.priorities.set(Priority::unchecked(static_cast<unsigned>(*p)));
-        } else if (cw.size() == 3 && cw[0] == "undo" && cw[1] == "priority") {
-          if (auto p = number(cw[2], 7))
-            prof.priorities.clear(Priority::unchecked(static_cast<unsigned>(*p)));
+        if (cw.size() >= 2 && cw[0] == "priority" && cw.size() != 8) {
+          // " priority 3" or a list " priority 3 4" / " priority 3 to 4"
+          auto list = cli::parse_number_list(after_words(c.text, "priority"), 7);
+          if (!list) {
+            note(c, "not understood");
+            continue;
+          }
+          for (unsigned q : *list) prof.priorities.set(Priority::unchecked(q));
+        } else if (cw.size() >= 3 && cw[0] == "undo" && cw[1] == "priority") {
+          auto list = cli::parse_number_list(after_words(c.text, "undo priority"), 7);
+          if (!list) {
+            note(c, "not understood");
+            continue;
+          }
+          for (unsigned q : *list) prof.priorities.clear(Priority::unchecked(q));
         } else if (cw.size() == 8 && cw[0] == "priority" && cw[2] == "deadlock-detect" &&
                    cw[5] == "deadlock-recovery") {
           auto p = number(cw[1], 7);
@@ -126,13 +138,20 @@ struct Parser {
                                                         static_cast<uint32_t>(*r)};
           else
             note(c, "not understood");
+        } else {
+          note(c, "not understood");
         }
       }
     } else if (starts_with_words(t, "diffserv domain") && w.size() == 3) {
       auto& map = domains[std::string(w[2])];
       for (const auto& c : l.children) {
         auto cw = words(c.text);
-        if (cw.size() < 4 || cw[0] != "ip-dscp-inbound" || cw[2] != "phb") continue;
+        if (cw.size() < 4 || cw[0] != "ip-dscp-inbound" || cw[2] != "phb") {
+          if (!(cw.size() >= 1 && (cw[0] == "8021p-inbound" || cw[0] == "8021p-outbound" ||
+                                   cw[0] == "ip-dscp-outbound")))
+            note(c, "not understood");
+          continue;
+        }
         auto d = cli::dscp_value(cw[1]);
         auto q = phb_index(cw[3]);
         if (d && q)
@@ -148,14 +167,25 @@ struct Parser {
           auto lo = number(cw[3], 1ull << 40);
           auto hi = number(cw[5], 1ull << 40);
           auto p = number(cw[7], 100);
-          if (lo && hi && p)
+          if (lo && hi && p) {
             ecn = model::Ecn{*lo, *hi, static_cast<uint32_t>(*p)};
-          else
+            ecn_text[std::string(w[1])] = fmt::format("low-limit {} high-limit {} bytes", *lo, *hi);
+          } else {
             note(c, "not understood");
+          }
         } else if (starts_with_words(c.text, "ecn low-limit")) {
-          note(c, "ECN thresholds in percent of the queue buffer are not converted");
+          // Percent of the queue's buffer: the byte figure depends on the
+          // port's buffer (display qos ecn threshold shows it), not the file.
+          incomparable[std::string(w[1])] = "percent";
+          note(c, "ECN on, thresholds in percent not comparable");
+        } else {
+          note(c, "not understood");
         }
       }
+    } else if (starts_with_words(t, "dcb ets-profile")) {
+      // Read but not evaluated: its priority-group weights need the
+      // queue -> priority-group binding, which is not modelled here.
+      for (const auto& c : l.children) note(c, "dcb ets-profile is not evaluated");
     } else if (starts_with_words(t, "interface")) {
       read_interface(l);
     }
@@ -179,14 +209,21 @@ struct Parser {
       for (auto [d, q] : it->second) dscp[d] = q, explicit_map[d] = q;
     }
     s.dscp_priority = dscp;
+    if (explicit_map.empty())
+      state.mark(name, model::Knob::dscp_map, Source::vendor_default,
+                 "default diffserv domain (AF31 -> af3 -> queue 3, CS6 -> queue 6)");
 
     const PfcProfile* prof = nullptr;
     if (auto it = pfc_profiles.find(p.pfc_profile); it != pfc_profiles.end()) prof = &it->second;
     PriorityMask pfc;
     if (p.pfc_mode == "manual" && prof) pfc = prof->priorities;
-    if (p.pfc_mode == "auto" && noted.insert("pfc auto").second)
-      state.notes.push_back(name + ": PFC mode auto follows DCBX negotiation; reported off");
     s.pfc_enabled = pfc;
+    if (!p.pfc_mode)
+      state.mark(name, model::Knob::pfc, Source::vendor_default, "PFC off (no dcb pfc enable)");
+    if (p.pfc_mode == "auto") {
+      s.pfc_enabled.reset();  // DCBX decides: the file does not say
+      state.notes.push_back(name + ": PFC mode auto follows DCBX negotiation; not in the file");
+    }
     if (!pfc.empty() && prof && deadlock_interval_ms) {
       std::optional<std::pair<uint32_t, uint32_t>> m;
       bool all = true;
@@ -204,9 +241,14 @@ struct Parser {
                                model::WatchdogAction::forward};
     }
 
+    if (!s.pfc_watchdog && !deadlock_interval_ms)
+      state.mark(name, model::Knob::pfc_watchdog, Source::vendor_default,
+                 "no dcb pfc deadlock-detect: watchdog off");
+
     model::Ets ets;
     PriorityMask ecn_prios;
     std::optional<model::Ecn> ecn;
+    std::string unit, text;
     for (unsigned q = 0; q < 8; ++q) {
       ets.prio_tc[q] = static_cast<uint8_t>(q);  // PHB n is queue n
       // PQ when unconfigured: what CE configs imply (only DRR queues are
@@ -217,16 +259,28 @@ struct Parser {
       ets.tc_bandwidth_percent[q] =
           strict ? 0 : static_cast<uint8_t>(p.drr_weight.contains(q) ? p.drr_weight.at(q) : 1);
       if (p.ecn.contains(q) && p.wred.contains(q)) {
-        auto it = drop_profiles.find(p.wred.at(q));
-        if (it != drop_profiles.end() && it->second) {
-          if (!ecn) ecn = it->second;
+        const std::string& dp = p.wred.at(q);
+        auto it = drop_profiles.find(dp);
+        if (incomparable.contains(dp)) {
+          ecn_prios.set(Priority::unchecked(q));
+          unit = incomparable.at(dp);
+        } else if (it != drop_profiles.end() && it->second) {
+          if (!ecn) ecn = it->second, text = ecn_text[dp];
           ecn_prios.set(Priority::unchecked(q));
         }
       }
     }
     s.ets = ets;
-    s.ecn = ecn;
+    if (p.pq.empty() && p.drr_weight.empty())
+      state.mark(name, model::Knob::ets, Source::vendor_default, "every queue PQ [verify]");
     s.ecn_priorities = ecn_prios;
+    if (!unit.empty())
+      state.mark(name, model::Knob::ecn_priorities, Source::configured,
+                 "ECN on, thresholds in " + unit + " not comparable");
+    else if (ecn)
+      s.ecn = ecn, state.mark(name, model::Knob::ecn, Source::configured, text);
+    if (ecn_prios.empty())
+      state.mark(name, model::Knob::ecn_priorities, Source::vendor_default, "ECN off");
     return s;
   }
 };
@@ -245,21 +299,122 @@ std::map<uint8_t, uint8_t> default_domain() {
   return out;
 }
 
+// Top-level statements of a CloudEngine V300 `display current-configuration`
+// (CE6800 V300R023C00 command reference).
+const cli::Dialect& dialect() {
+  static const cli::Dialect d{
+      kVendor,
+      "`display current-configuration`",
+      {"sysname",
+       "interface",
+       "vlan",
+       "dcb",
+       "diffserv",
+       "drop-profile",
+       "qos",
+       "return",
+       "device",
+       "stp",
+       "lldp",
+       "aaa",
+       "ssh",
+       "stelnet",
+       "user-interface",
+       "info-center",
+       "snmp-agent",
+       "ntp",
+       "clock",
+       "ip",
+       "ipv6",
+       "bgp",
+       "ospf",
+       "isis",
+       "route-policy",
+       "acl",
+       "traffic",
+       "header",
+       "undo",
+       "sflow",
+       "evpn",
+       "bridge-domain",
+       "system",
+       "assign",
+       "dhcp",
+       "http",
+       "netconf",
+       "ftp",
+       "sftp",
+       "telnet",
+       "vrrp",
+       "m-lag",
+       "stack",
+       "port-group",
+       "license",
+       "observe-port",
+       "policy",
+       "ops",
+       "local-aaa-server",
+       "hwtacacs-server",
+       "radius-server",
+       "error-down",
+       "lacp",
+       "mac-address",
+       "arp",
+       "ai-service",
+       "buffer",
+       "vlanif",
+       "ssl",
+       "pki",
+       "rsa",
+       "dsa",
+       "ecc",
+       "storm",
+       "vsm",
+       "l2protocol-tunnel",
+       "monitor-link",
+       "telemetry",
+       "grpc",
+       "commit",
+       "dfs-group",
+       "peer-link",
+       "nvo3",
+       "vpn-instance",
+       "routing-table",
+       "segment-routing",
+       "mpls",
+       "nqa",
+       "bfd",
+       "ecmp",
+       "load-balance",
+       "tunnel-policy",
+       "cpu-defend",
+       "mirroring",
+       "capture-packet",
+       "port",
+       "authentication",
+       "user",
+       "ra",
+       "sysname"},
+      std::regex(
+          R"(((10|25|40|50|100|200|400)GE\d|GE\d|MEth\d|Eth-Trunk\d|Vlanif\d|LoopBack\d|NULL\d|Nve\d|Tunnel\d|Vbdif\d))"),
+      false};
+  return d;
+}
+
 Result<SwitchState> parse(std::string_view config_text) {
   cli::TreeOptions options;
-  options.comment_chars = "#";
+  options.comment_chars = "#!";  // `!Software Version ...` heads the display output
   options.delimited_banners = {"header login information", "header shell information"};
   options.openers = {"interface", "dcb pfc", "diffserv domain", "drop-profile", "dcb ets-profile"};
+  auto tree = cli::parse_tree(config_text, options);
+  if (Status ok = cli::recognise(tree, dialect()); !ok) return std::unexpected(ok.error());
   Parser p;
-  for (const auto& line : cli::parse_tree(config_text, options)) p.read(line);
-  std::map<uint8_t, uint8_t> explicit_map;
-  PriorityMask lossless;
+  p.state.recognised_as = "CloudEngine display current-configuration";
+  for (const auto& line : tree) p.read(line);
   for (const auto& [name, port] : p.ports) {
-    model::Settings s = p.port_settings(name, port, explicit_map);
-    lossless = PriorityMask(lossless.bits() | s.pfc_enabled->bits());
-    p.state.ports[name] = std::move(s);
+    std::map<uint8_t, uint8_t> explicit_map;
+    p.state.ports[name] = p.port_settings(name, port, explicit_map);
   }
-  p.state.global.cnp = cli::infer_cnp(explicit_map, lossless);
   return std::move(p.state);
 }
 

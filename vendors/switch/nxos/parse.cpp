@@ -7,6 +7,7 @@
 #include "../cli/common.h"
 #include "../cli/config_tree.h"
 #include "../cli/ports.h"
+#include "../cli/recognise.h"
 #include "nxos.h"
 
 namespace rocecfg::sw::nxos {
@@ -31,6 +32,8 @@ struct QueueClass {
   std::optional<bool> strict;
   std::optional<uint8_t> bandwidth_percent;
   std::optional<model::Ecn> ecn;
+  std::string ecn_text;          // the vendor's numbers beside ours
+  std::string ecn_incomparable;  // ECN on in a unit we cannot convert
 };
 
 // What interface stanzas say; unset fields keep the NX-OS default (PFC mode
@@ -61,25 +64,11 @@ struct Parser {
   bool wd_on = false;
   uint32_t wd_interval_ms = 100, wd_shutdown = 1, wd_restore = 1;
   std::vector<std::pair<std::string, Port>> ports;
-  std::set<std::string> noted;
+  std::map<std::string, std::vector<unsigned>> class_cos;  // type qos class-map -> CoS values
+  bool wd_global_stated = false;
 
-  void note(const ConfigLine& l, const std::string& what) {
-    if (noted.insert(what).second)
-      state.notes.push_back(fmt::format("line {}: {}: {}", l.line, what, l.text));
-  }
-
-  std::optional<uint64_t> threshold(const ConfigLine& l, std::string_view v,
-                                    std::string_view unit) {
-    auto n = number(v, 1ull << 40);
-    if (!n) return std::nullopt;
-    if (unit == "bytes") return *n;
-    if (unit == "kbytes" || unit == "mbytes") {
-      note(l, "ECN thresholds in " + std::string(unit) + " read as 1024-based");
-      return *n * (unit == "kbytes" ? 1024ull : 1024ull * 1024);
-    }
-    note(l, "ECN thresholds in " + std::string(unit) + " are not converted");
-    return std::nullopt;
-  }
+  // Every statement not understood is listed, one entry per line.
+  void note(const ConfigLine& l, const std::string& what) { state.unread(l.line, l.text, what); }
 
   void read_queue_class(const ConfigLine& stanza, QueueClass& q) {
     for (const auto& l : stanza.children) {
@@ -96,21 +85,29 @@ struct Parser {
           note(l, "WRED without ecn drops instead of marking");
           continue;
         }
-        std::optional<uint64_t> lo, hi;
+        std::optional<cli::Threshold> lo, hi;
+        std::string unit;
         uint32_t prob = 100;
         for (size_t i = 1; i + 1 < w.size(); ++i) {
-          if (w[i] == "minimum-threshold" && i + 2 < w.size())
-            lo = threshold(l, w[i + 1], w[i + 2]);
-          if (w[i] == "maximum-threshold" && i + 2 < w.size())
-            hi = threshold(l, w[i + 1], w[i + 2]);
+          if ((w[i] == "minimum-threshold" || w[i] == "maximum-threshold") && i + 2 < w.size()) {
+            (w[i] == "minimum-threshold" ? lo : hi) = cli::threshold_bytes(w[i + 1], w[i + 2]);
+            unit = std::string(w[i + 2]);
+          }
           if (w[i] == "drop-probability")
             if (auto p = number(w[i + 1], 100)) prob = static_cast<uint32_t>(*p);
         }
-        if (lo && hi) q.ecn = model::Ecn{*lo, *hi, prob};
-      } else if (l.text == "no random-detect")
+        if (lo && hi) {
+          q.ecn = model::Ecn{lo->bytes, hi->bytes, prob};
+          q.ecn_text = fmt::format("min {} max {}", lo->vendor_text, hi->vendor_text);
+        } else {
+          q.ecn.reset(), q.ecn_incomparable = unit;
+          note(l, "ECN on, thresholds in " + unit + " not comparable");
+        }
+      } else if (l.text == "no random-detect") {
         q.ecn.reset();
-      else if (starts_with_words(l.text, "random-detect"))
+      } else {
         note(l, "not understood");
+      }
     }
   }
 
@@ -122,19 +119,30 @@ struct Parser {
       auto& classes = qos_policies[name];
       for (const auto& c : l.children) {
         auto cw = words(c.text);
-        if (cw.size() < 2 || cw[0] != "class") continue;
-        for (const auto& s : c.children)
-          if (starts_with_words(s.text, "set qos-group"))
-            if (auto g = number(words(s.text).back(), 7))
-              classes.emplace_back(std::string(cw.back()), static_cast<unsigned>(*g));
+        if (cw.size() < 2 || cw[0] != "class") {
+          note(c, "not understood");
+          continue;
+        }
+        for (const auto& s : c.children) {
+          auto g = starts_with_words(s.text, "set qos-group") ? number(words(s.text).back(), 7)
+                                                              : std::nullopt;
+          if (g)
+            classes.emplace_back(std::string(cw.back()), static_cast<unsigned>(*g));
+          else
+            note(s, "not understood");
+        }
       }
     } else if (w[2] == "network-qos") {
       auto& classes = nq_policies[name];
       for (const auto& c : l.children) {
         auto cw = words(c.text);
-        if (!starts_with_words(c.text, "class type network-qos") || cw.size() != 4) continue;
-        auto q = class_queue(cw[3], "c-8q-nq");
-        if (!q) continue;
+        auto q = starts_with_words(c.text, "class type network-qos") && cw.size() == 4
+                     ? class_queue(cw[3], "c-8q-nq")
+                     : std::nullopt;
+        if (!q) {
+          note(c, "not understood");
+          continue;
+        }
         auto& [pause, mtu] = classes[*q];
         for (const auto& s : c.children) {
           auto sw = words(s.text);
@@ -150,6 +158,8 @@ struct Parser {
               for (unsigned p : *list) pause.set(Priority::unchecked(p));
           } else if (s.text == "no pause pfc-cos") {
             pause = PriorityMask{};
+          } else {
+            note(s, "not understood");
           }
         }
       }
@@ -157,14 +167,37 @@ struct Parser {
       auto& classes = queuing_policies[name];
       for (const auto& c : l.children) {
         auto cw = words(c.text);
-        if (!starts_with_words(c.text, "class type queuing") || cw.size() != 4) continue;
-        if (auto q = class_queue(cw[3], "c-out-8q-q")) read_queue_class(c, classes[*q]);
+        auto q = starts_with_words(c.text, "class type queuing") && cw.size() == 4
+                     ? class_queue(cw[3], "c-out-8q-q")
+                     : std::nullopt;
+        if (q)
+          read_queue_class(c, classes[*q]);
+        else
+          note(c, "not understood");
       }
     }
   }
 
   void read_interface(const ConfigLine& l) {
-    auto names = cli::expand_ports({std::string(after_words(l.text, "interface"))}, port_grammar());
+    // NX-OS writes ranges as "Ethernet1/1-2", "Ethernet1/1 - 2" and lists
+    // as "Ethernet1/1, Ethernet1/3": one spelling before expanding.
+    std::string arg(after_words(l.text, "interface"));
+    std::string joined;
+    for (size_t i = 0; i < arg.size(); ++i) {
+      if (arg[i] == ' ' && ((i + 1 < arg.size() && (arg[i + 1] == '-' || arg[i + 1] == ',')) ||
+                            (i > 0 && (arg[i - 1] == '-' || arg[i - 1] == ','))))
+        continue;
+      joined += arg[i];
+    }
+    std::vector<std::string> list;
+    for (size_t st = 0; st <= joined.size();) {
+      size_t c = joined.find(',', st);
+      list.push_back(joined.substr(st, c == std::string::npos ? std::string::npos : c - st));
+      if (c == std::string::npos) break;
+      st = c + 1;
+    }
+    // "Ethernet1/1-2" after a comma may be written as "1/3-4" without the type.
+    auto names = cli::expand_ports(list, port_grammar());
     if (!names) return;  // mgmt0, loopbacks, VLAN interfaces
     Port p;
     for (const auto& c : l.children) {
@@ -181,6 +214,9 @@ struct Parser {
         p.qos_policy = "";
       } else if (starts_with_words(c.text, "service-policy type queuing")) {
         note(c, "per-port queuing policies are not read; the system policy is reported");
+      } else if (starts_with_words(c.text, "priority-flow-control") ||
+                 starts_with_words(c.text, "service-policy") || starts_with_words(c.text, "qos")) {
+        note(c, "not understood");
       }
     }
     for (const auto& n : *names) {
@@ -198,7 +234,18 @@ struct Parser {
     if (starts_with_words(t, "class-map type qos") && w.size() >= 4) {
       auto& dscps = class_dscps[std::string(w.back())];
       for (const auto& m : l.children) {
-        if (!starts_with_words(m.text, "match dscp")) continue;
+        if (starts_with_words(m.text, "match cos")) {
+          auto list = cli::parse_number_list(after_words(m.text, "match cos"), 7);
+          if (list)
+            class_cos[std::string(w.back())] = *list;
+          else
+            note(m, "not understood");
+          continue;
+        }
+        if (!starts_with_words(m.text, "match dscp")) {
+          note(m, "not understood");
+          continue;
+        }
         std::string list(after_words(m.text, "match dscp"));
         for (char& ch : list)
           if (ch == ',') ch = ' ';
@@ -224,6 +271,7 @@ struct Parser {
       }
     } else if (starts_with_words(t, "priority-flow-control watch-dog-interval")) {
       wd_on = w.back() == "on";
+      wd_global_stated = true;
     } else if (starts_with_words(t, "priority-flow-control watch-dog interval")) {
       if (auto n = number(w.back(), 1000)) wd_interval_ms = static_cast<uint32_t>(*n);
     } else if (starts_with_words(t, "priority-flow-control watch-dog shutdown-multiplier")) {
@@ -256,13 +304,101 @@ struct Parser {
 
 }  // namespace
 
+// Top-level statements of an NX-OS `show running-config` (Nexus 9000
+// command references).
+const cli::Dialect& dialect() {
+  static const cli::Dialect d{
+      kVendor,
+      "`show running-config`",
+      {"version",
+       "feature",
+       "hostname",
+       "switchname",
+       "vdc",
+       "no",
+       "interface",
+       "ip",
+       "ipv6",
+       "vlan",
+       "vrf",
+       "username",
+       "role",
+       "policy-map",
+       "class-map",
+       "system",
+       "priority-flow-control",
+       "hardware",
+       "spanning-tree",
+       "snmp-server",
+       "ntp",
+       "logging",
+       "line",
+       "boot",
+       "cfs",
+       "copp",
+       "rmon",
+       "router",
+       "route-map",
+       "key",
+       "aaa",
+       "banner",
+       "clock",
+       "errdisable",
+       "port-channel",
+       "lldp",
+       "vpc",
+       "nv overlay",
+       "evpn",
+       "fabric",
+       "mac",
+       "ssh",
+       "telemetry",
+       "tacacs-server",
+       "radius-server",
+       "power",
+       "bfd",
+       "license",
+       "event",
+       "monitor",
+       "udld",
+       "cdp",
+       "track",
+       "object-group",
+       "password",
+       "callhome",
+       "terminal",
+       "control-plane",
+       "install",
+       "service",
+       "macsec",
+       "nxapi",
+       "qos",
+       "queuing",
+       "buffer-profile",
+       "wred-queue",
+       "feature-set",
+       "port-profile",
+       "dot1x",
+       "ptp",
+       "flow",
+       "sflow",
+       "policy"},
+      std::regex(R"((Ethernet\d+/|mgmt\d|loopback\d|Vlan\d|port-channel\d|nve\d|Tunnel\d))"),
+      false};
+  return d;
+}
+
 Result<SwitchState> parse(std::string_view config_text) {
   cli::TreeOptions options;
   options.comment_chars = "!";
   options.delimited_banners = {"banner motd", "banner exec"};
   options.openers = {"interface", "class-map", "policy-map", "class", "system qos"};
+  auto tree = cli::parse_tree(config_text, options);
+  if (Status ok = cli::recognise(tree, dialect()); !ok) return std::unexpected(ok.error());
   Parser p;
-  for (const auto& line : cli::parse_tree(config_text, options)) p.read(line);
+  p.state.recognised_as = "NX-OS running-config";
+  for (const auto& line : tree) p.read(line);
+  using model::Knob;
 
   // Switch-wide: the queuing policy under `system qos` (NX-OS default:
   // everything in the default queue).
@@ -272,6 +408,7 @@ Result<SwitchState> parse(std::string_view config_text) {
   ets.tc_bandwidth_percent = {100, 0, 0, 0, 0, 0, 0, 0};
   PriorityMask ecn_prios;
   std::optional<model::Ecn> ecn;
+  std::string ecn_text, incomparable;
   if (!p.system_queuing.empty()) {
     ets.tc_bandwidth_percent.fill(0);
     p.state.policies["queuing " + p.system_queuing] = {"system qos"};
@@ -279,19 +416,32 @@ Result<SwitchState> parse(std::string_view config_text) {
       bool strict = c.strict.value_or(false);
       ets.tc_tsa[q] = strict ? model::Tsa::strict : model::Tsa::ets;
       ets.tc_bandwidth_percent[q] = strict ? 0 : c.bandwidth_percent.value_or(0);
+      if (!c.ecn_incomparable.empty()) {
+        incomparable = c.ecn_incomparable;
+        ecn_prios.set(Priority::unchecked(q));
+      }
       if (c.ecn) {
         if (ecn && *ecn != *c.ecn)
-          p.state.notes.push_back(fmt::format(
-              "{}: queue {} has other ECN thresholds than a lower queue; the lower is reported",
-              p.system_queuing, q));
-        if (!ecn) ecn = c.ecn;
+          p.state.unread(0, fmt::format("{} queue {}", p.system_queuing, q),
+                         "other ECN thresholds than a lower queue; the lower is reported");
+        if (!ecn) ecn = c.ecn, ecn_text = c.ecn_text;
         ecn_prios.set(Priority::unchecked(q));
       }
     }
+  } else {
+    p.state.mark(kGlobalTarget, Knob::ets, Source::vendor_default,
+                 "no system queuing policy: every class in the default queue");
   }
   p.state.global.ets = ets;
   p.state.global.ecn_priorities = ecn_prios;
-  p.state.global.ecn = ecn;
+  if (!incomparable.empty())
+    p.state.mark(kGlobalTarget, Knob::ecn_priorities, Source::configured,
+                 "ECN on, thresholds in " + incomparable + " not comparable");
+  else if (ecn)
+    p.state.global.ecn = ecn, p.state.mark(kGlobalTarget, Knob::ecn, Source::configured, ecn_text);
+  if (ecn_prios.empty())
+    p.state.mark(kGlobalTarget, Knob::ecn_priorities, Source::vendor_default,
+                 "no random-detect ecn");
 
   PriorityMask pause;
   std::optional<uint32_t> nq_mtu;
@@ -303,9 +453,6 @@ Result<SwitchState> parse(std::string_view config_text) {
     }
   }
 
-  std::map<uint8_t, uint8_t> explicit_map;
-  PriorityMask lossless;
-  bool auto_noted = false;
   for (const auto& [name, port] : p.ports) {
     model::Settings s;
     s.mtu_bytes = port.mtu_bytes;
@@ -313,29 +460,52 @@ Result<SwitchState> parse(std::string_view config_text) {
       p.state.notes.push_back(
           fmt::format("{}: MTU {} exceeds the network-qos MTU {}", name, *port.mtu_bytes, *nq_mtu));
     std::string mode = port.pfc_mode.value_or("auto");
-    s.pfc_enabled = mode == "on" ? pause : PriorityMask{};
-    if (mode == "auto" && !pause.empty() && !auto_noted) {
-      auto_noted = true;
-      p.state.notes.push_back(name + ": PFC mode auto depends on DCBX negotiation; reported off");
+    if (mode == "on") {
+      s.pfc_enabled = pause;
+    } else if (mode == "off") {
+      s.pfc_enabled = PriorityMask{};
+    } else if (pause.empty()) {
+      s.pfc_enabled = PriorityMask{};  // nothing to negotiate: no class pauses
+      p.state.mark(name, Knob::pfc, Source::vendor_default, "PFC mode auto, no pause pfc-cos");
+    } else {
+      // mode auto (the default) follows DCBX negotiation: the file cannot say.
+      p.state.notes.push_back(name +
+                              ": PFC mode auto depends on DCBX negotiation; not in the file");
     }
-    lossless = PriorityMask(lossless.bits() | s.pfc_enabled->bits());
     std::string policy = port.qos_policy.value_or("");
     if (!policy.empty()) {
       p.state.policies[policy].push_back(name);
       if (!p.qos_policies.contains(policy))
         p.state.notes.push_back(name + ": qos policy " + policy + " is not defined");
-      s.dscp_priority = p.classify(policy, &explicit_map);
-      s.trust = model::Trust::dscp;
-    } else {
-      s.dscp_priority = p.classify("", nullptr);
+      bool by_cos = false, by_dscp = false;
+      for (const auto& [cls, group] : p.qos_policies[policy]) {
+        by_cos |= p.class_cos.contains(cls);
+        by_dscp |= p.class_dscps.contains(cls) && !p.class_dscps[cls].empty();
+      }
+      if (by_dscp) {
+        s.dscp_priority = p.classify(policy, nullptr);
+        s.trust = model::Trust::dscp;
+        if (by_cos)
+          p.state.notes.push_back(name + ": qos policy " + policy +
+                                  " classifies by both CoS and DSCP; DSCP classes reported");
+      } else if (by_cos) {
+        s.trust = model::Trust::pcp;  // `match cos`: classification by 802.1p
+      }
     }
-    if (p.wd_on && port.watchdog.value_or(true))
+    bool wd_port_on = port.watchdog.value_or(true);
+    bool wd_on = port.watchdog ? *port.watchdog : p.wd_on;
+    if (wd_on && wd_port_on) {
       s.pfc_watchdog =
           model::PfcWatchdog{p.wd_interval_ms * p.wd_shutdown, p.wd_interval_ms * p.wd_restore,
                              model::WatchdogAction::drop};
+      if (!p.wd_global_stated && port.watchdog)
+        p.state.mark(name, Knob::pfc_watchdog, Source::configured,
+                     "interface watch-dog-interval on, NX-OS default timers");
+    } else if (!port.watchdog && !p.wd_global_stated) {
+      p.state.mark(name, Knob::pfc_watchdog, Source::vendor_default, "PFC watchdog off");
+    }
     p.state.ports[name] = std::move(s);
   }
-  p.state.global.cnp = cli::infer_cnp(explicit_map, lossless);
   return std::move(p.state);
 }
 

@@ -69,26 +69,120 @@ bool split_port_index_key(const std::string& key, std::string& port, std::string
   return true;
 }
 
+namespace {
+
+constexpr std::string_view kExpected =
+    "a CONFIG_DB JSON dump (/etc/sonic/config_db.json or `show runningconfiguration all`)";
+
+// "line L column C" of a byte offset, for the parse error.
+std::string where_in(std::string_view text, size_t byte) {
+  size_t line = 1, col = 1;
+  for (size_t i = 0; i < byte && i < text.size(); ++i) {
+    if (text[i] == '\n')
+      ++line, col = 1;
+    else
+      ++col;
+  }
+  return fmt::format("line {} column {}", line, col);
+}
+
+bool table_name(const std::string& k) {
+  if (k.empty()) return false;
+  for (char c : k)
+    if (!(std::isupper(static_cast<unsigned char>(c)) ||
+          std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
+      return false;
+  return true;
+}
+
+// Tables rocecfg reads; a dump without any of them says nothing about QoS.
+bool known_table(const std::string& k) {
+  static const std::set<std::string> known{"PORT",
+                                           "PORT_QOS_MAP",
+                                           "DSCP_TO_TC_MAP",
+                                           "TC_TO_QUEUE_MAP",
+                                           "QUEUE",
+                                           "WRED_PROFILE",
+                                           "SCHEDULER",
+                                           "BUFFER_PG",
+                                           "BUFFER_PROFILE",
+                                           "BUFFER_POOL",
+                                           "PFC_WD",
+                                           "CABLE_LENGTH",
+                                           "DEVICE_METADATA",
+                                           "TC_TO_PRIORITY_GROUP_MAP",
+                                           "MAP_PFC_PRIORITY_TO_QUEUE",
+                                           "BUFFER_QUEUE"};
+  return known.contains(k);
+}
+
+// The ports a dump talks about: PORT, or where it has none (a QoS-only
+// dump), the ports its per-port QoS tables name.
+std::set<std::string> port_names(const json& db) {
+  std::set<std::string> out;
+  for (const auto& [name, port] : db_table(db, "PORT").items()) out.insert(name);
+  if (!out.empty()) return out;
+  for (const auto& [key, entry] : db_table(db, "PORT_QOS_MAP").items())
+    if (key != "global")
+      if (auto ports = sw::expand_interface_list(key))
+        for (const std::string& p : *ports) out.insert(p);
+  for (const char* t : {"QUEUE", "BUFFER_PG", "PFC_WD"})
+    for (const auto& [key, entry] : db_table(db, t).items()) {
+      std::string port, indexes;
+      if (std::string(t) == "PFC_WD") {
+        if (key != "GLOBAL") out.insert(key);
+      } else if (split_port_index_key(key, port, indexes)) {
+        out.insert(port);
+      }
+    }
+  return out;
+}
+
+}  // namespace
+
 Result<sw::SwitchState> parse_config_db(std::string_view text) {
   json db;
   try {
     db = json::parse(text);
   } catch (const json::parse_error& e) {
-    return fail(ErrorKind::invalid_input, "config_db", fmt::format("not JSON: {}", e.what()));
+    return fail(ErrorKind::invalid_input, "not a sonic config",
+                fmt::format("expected {}; not JSON at {}", kExpected,
+                            where_in(text, e.byte ? e.byte - 1 : 0)));
   }
-  if (!db.is_object()) return fail(ErrorKind::invalid_input, "config_db", "not a JSON object");
+  if (!db.is_object())
+    return fail(ErrorKind::invalid_input, "not a sonic config",
+                fmt::format("expected {}; the JSON is not an object of tables", kExpected));
+  bool any_known = false;
+  for (const auto& [key, value] : db.items()) {
+    if (!table_name(key) || !value.is_object())
+      return fail(ErrorKind::invalid_input, "not a sonic config",
+                  fmt::format("expected {}; {:?} is not a CONFIG_DB table", kExpected, key));
+    any_known |= known_table(key);
+  }
+  if (!any_known)
+    return fail(ErrorKind::invalid_input, "not a sonic config",
+                fmt::format("expected {}; none of its tables is a port or QoS table", kExpected));
   sw::SwitchState st;
-  for (const auto& [name, port] : db_table(db, "PORT").items()) {
+  st.recognised_as = "CONFIG_DB JSON";
+  bool have_port_table = db.contains("PORT");
+  for (const std::string& name : port_names(db)) {
     model::Settings& s = st.ports[name];
-    s.mtu_bytes = 9100;  // SONiC's default port MTU
+    const json& port = db_table(db, "PORT").value(name, json::object());
     if (port.contains("mtu")) {
       auto mtu = db_number(port["mtu"], "PORT|" + name + ".mtu", 65535);
       if (!mtu) return std::unexpected(mtu.error());
       s.mtu_bytes = static_cast<uint32_t>(*mtu);
+    } else if (have_port_table) {
+      s.mtu_bytes = 9100;  // SONiC's default port MTU
+      st.mark(name, model::Knob::mtu, sw::Source::vendor_default, "9100 (SONiC default)");
     }
     s.pfc_enabled = PriorityMask();
+    st.mark(name, model::Knob::pfc, sw::Source::vendor_default, "no pfc_enable: PFC off");
     s.trust = model::Trust::pcp;
+    st.mark(name, model::Knob::trust, sw::Source::vendor_default, "no dscp_to_tc_map");
     s.ecn_priorities = PriorityMask();
+    st.mark(name, model::Knob::ecn_priorities, sw::Source::vendor_default,
+            "no QUEUE wred_profile: ECN off");
   }
   // PORT_QOS_MAP: per port, plus "global" for the switch-wide DSCP map.
   std::string dscp_map_name;
@@ -106,6 +200,7 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
       if (it == st.ports.end()) continue;
       if (!map.empty()) {
         it->second.trust = model::Trust::dscp;
+        st.origins[p].erase(model::Knob::trust);
         maps_in_use.insert(map);
         st.policies["dscp_to_tc_map " + map].push_back(p);
       }
@@ -115,6 +210,7 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
         PriorityMask m;
         for (unsigned q : *prios) m.set(Priority::unchecked(q));
         it->second.pfc_enabled = m;
+        st.origins[p].erase(model::Knob::pfc);
       }
     }
   }
@@ -144,6 +240,7 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
     auto queues = index_range(indexes, "QUEUE|" + key);
     if (!queues) return std::unexpected(queues.error());
     for (unsigned q : *queues) it->second.ecn_priorities->set(Priority::unchecked(q));
+    st.origins[port].erase(model::Knob::ecn_priorities);
     wred_in_use.insert(ref_name(entry["wred_profile"]));
   }
   std::string wred = wred_in_use.empty() ? std::string(kWredProfile) : *wred_in_use.begin();

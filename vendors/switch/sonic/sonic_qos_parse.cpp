@@ -13,8 +13,9 @@
 //
 // Buffers: cable_length_m from CABLE_LENGTH|<any>.<port> ("40m").
 // lossless_pgs: the port's BUFFER_PG entries (keys may be ranges "3-4", one
-// group each) whose profile is "NULL" (dynamic model) or lives in
-// ingress_lossless_pool; read independently of PFC, so a PG left lossless
+// group each) whose profile is "NULL" (dynamic model) or has an xoff
+// (headroom; the pool name does not say: Mellanox images put the lossy
+// profile in ingress_lossless_pool); read independently of PFC, so a PG left lossless
 // on a priority without PFC (or PFC without a lossless PG) is visible: drift
 // when the profile fixes headroom, a note always. headroom: the xoff of the
 // static profile when every lossless PG holds the same one; "NULL" or mixed
@@ -107,8 +108,8 @@ struct LosslessPg {
 };
 
 // A PG is lossless when its profile is "NULL" (the dynamic buffer model's
-// mark for a lossless PG whose headroom it computes) or a BUFFER_PROFILE in
-// ingress_lossless_pool. Lossy PGs (ingress_lossy_profile) are not PFC's.
+// mark for a lossless PG whose headroom it computes) or a BUFFER_PROFILE with
+// an xoff. Lossy PGs (ingress_lossy_profile) are not PFC's.
 Result<std::map<std::string, std::vector<LosslessPg>>> lossless_pgs(const json& db) {
   std::map<std::string, std::vector<LosslessPg>> out;
   const json& profiles = db_table(db, "BUFFER_PROFILE");
@@ -120,7 +121,9 @@ Result<std::map<std::string, std::vector<LosslessPg>>> lossless_pgs(const json& 
       if (!profiles.contains(profile))
         return fail(ErrorKind::invalid_input, "BUFFER_PG|" + key,
                     fmt::format("buffer profile {:?} is not in the BUFFER_PROFILE table", profile));
-      if (ref_name(profiles[profile].value("pool", json(""))) != "ingress_lossless_pool") continue;
+      // Lossless means headroom (xon/xoff), not the pool's name: Mellanox
+      // and Dell images keep the lossy PG profile in ingress_lossless_pool too.
+      if (!profiles[profile].contains("xoff")) continue;
     }
     auto idx = index_range(indexes, "BUFFER_PG|" + key);
     if (!idx) return std::unexpected(idx.error());

@@ -1,0 +1,149 @@
+#include "profile/write.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/units.h"
+
+namespace rocecfg::profile {
+
+namespace {
+
+std::string list(PriorityMask m) {
+  std::string out;
+  for (unsigned p = 0; p < 8; ++p)
+    if (m.has(Priority::unchecked(p))) out += (out.empty() ? "" : ", ") + std::to_string(p);
+  return "[" + out + "]";
+}
+
+// A TOML basic string: quotes, backslashes and control characters escaped.
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
+void comments(std::string& t, const std::vector<std::string>& lines) {
+  for (const std::string& l : lines) {
+    std::string one = l;
+    for (char& c : one)
+      if (c == '\n' || c == '\r') c = ' ';
+    t += "# " + one + "\n";
+  }
+}
+
+const char* action_name(model::WatchdogAction a) {
+  return model::to_string(a);
+}
+
+}  // namespace
+
+std::string write_profile(const Intent& in, const std::vector<std::string>& header,
+                          const std::vector<std::string>& trailer) {
+  const model::Settings& s = in.common;
+  std::string t;
+  comments(t, header);
+  if (!header.empty()) t += "\n";
+  t += fmt::format("[fabric]\nname = {}\n", quoted(in.name));
+  if (!in.description.empty()) t += fmt::format("description = {}\n", quoted(in.description));
+  t += "\n";
+
+  // [lossless] dscp is only unambiguous with one lossless priority; other
+  // DSCP entries go to [dscp_map].
+  bool lossless_dscp = !in.lossless_dscp.empty() && in.lossless_priorities.count() == 1;
+  if (!in.lossless_priorities.empty() || s.trust) {
+    t += "[lossless]\n";
+    if (!in.lossless_priorities.empty())
+      t += fmt::format("priorities = {}\n", list(in.lossless_priorities));
+    if (lossless_dscp) {
+      std::string d;
+      for (uint8_t x : in.lossless_dscp) d += (d.empty() ? "" : ", ") + std::to_string(x);
+      t += fmt::format("dscp = [{}]\n", d);
+    }
+    if (s.trust) t += fmt::format("trust = \"{}\"\n", model::to_string(*s.trust));
+    t += "\n";
+  }
+  if (s.dscp_priority) {
+    std::string lines;
+    for (auto [d, p] : *s.dscp_priority) {
+      bool said = lossless_dscp && std::find(in.lossless_dscp.begin(), in.lossless_dscp.end(), d) !=
+                                       in.lossless_dscp.end();
+      if (!said) lines += fmt::format("{} = {}\n", d, p);
+    }
+    if (!lines.empty()) t += "[dscp_map]\n" + lines + "\n";
+  }
+  if (s.cnp) t += fmt::format("[cnp]\ndscp = {}\npriority = {}\n\n", s.cnp->dscp, s.cnp->priority);
+  if (s.ets) {
+    std::string prio_tc, bw, strict;
+    for (int i = 0; i < 8; ++i) {
+      prio_tc += (i ? ", " : "") + std::to_string(s.ets->prio_tc[i]);
+      if (s.ets->tc_tsa[i] == model::Tsa::strict)
+        strict += (strict.empty() ? "" : ", ") + std::to_string(i);
+      else if (s.ets->tc_bandwidth_percent[i])
+        bw += fmt::format("{}{} = {}", bw.empty() ? "" : ", ", i, s.ets->tc_bandwidth_percent[i]);
+    }
+    t += fmt::format("[ets]\nprio_tc = [{}]\nbandwidth_percent = {{ {} }}\nstrict = [{}]\n\n",
+                     prio_tc, bw, strict);
+  }
+  if (s.ecn) {
+    t += fmt::format(
+        "[ecn]\nmin_threshold = \"{}\"\nmax_threshold = \"{}\"\nmark_probability_percent = {}\n",
+        format_bytes(s.ecn->min_threshold_bytes), format_bytes(s.ecn->max_threshold_bytes),
+        s.ecn->mark_probability_percent);
+    if (s.ecn_priorities) t += fmt::format("priorities = {}\n", list(*s.ecn_priorities));
+    t += "\n";
+  }
+  if (in.host_mtu_bytes || in.switch_mtu_bytes) {
+    t += "[mtu]\n";
+    if (in.host_mtu_bytes) t += fmt::format("host_bytes = {}\n", *in.host_mtu_bytes);
+    if (in.switch_mtu_bytes) t += fmt::format("switch_bytes = {}\n", *in.switch_mtu_bytes);
+    t += "\n";
+  }
+  if (s.pfc_watchdog)
+    t += fmt::format("[pfc_watchdog]\ndetection_ms = {}\nrestoration_ms = {}\naction = \"{}\"\n\n",
+                     s.pfc_watchdog->detection_ms, s.pfc_watchdog->restoration_ms,
+                     action_name(s.pfc_watchdog->action));
+  if (s.buffers) {
+    const model::Buffers& b = *s.buffers;
+    t += "[buffers]\n";
+    if (b.prio_buffer) {
+      std::string m;
+      for (int i = 0; i < 8; ++i) m += (i ? ", " : "") + std::to_string((*b.prio_buffer)[i]);
+      t += fmt::format("prio_buffer = [{}]\n", m);
+    }
+    if (b.buffer_size_bytes) {
+      std::string m;
+      for (int i = 0; i < 8; ++i)
+        m += fmt::format("{}\"{}\"", i ? ", " : "", format_bytes((*b.buffer_size_bytes)[i]));
+      t += fmt::format("buffer_size = [{}]\n", m);
+    }
+    if (b.cable_length_m) t += fmt::format("cable_length_m = {}\n", *b.cable_length_m);
+    if (b.headroom_bytes) t += fmt::format("headroom = \"{}\"\n", format_bytes(*b.headroom_bytes));
+    t += "\n";
+  }
+  if (s.dcqcn) {
+    t += fmt::format("[dcqcn]\nenabled = {}\n", s.dcqcn->enabled ? "true" : "false");
+    for (const auto& [k, v] : s.dcqcn->params) t += fmt::format("{} = {}\n", k, v);
+    t += "\n";
+  }
+  if (s.roce_tos || s.roce_mode) {
+    t += "[rdma_cm]\n";
+    if (s.roce_tos) t += fmt::format("tos = {}\n", *s.roce_tos);
+    if (s.roce_mode)
+      t += fmt::format("mode = \"{}\"\n",
+                       *s.roce_mode == model::RoceMode::v2 ? "RoCE v2" : "IB/RoCE v1");
+    t += "\n";
+  }
+  comments(t, trailer);
+  return t;
+}
+
+}  // namespace rocecfg::profile

@@ -1,0 +1,118 @@
+// Parsers never guess (issue 20): a text is read only when it is positively
+// that vendor's config; anything else (an empty file, /etc/passwd, a Junos
+// config, a `show` table, another vendor's backup) is refused with the first
+// line that is not, and an audit of it never says in-sync.
+#include <doctest/doctest.h>
+
+#include <map>
+
+#include "switch/adapter.h"
+#include "switch/engine.h"
+#include "switch_fixtures.h"
+
+namespace rocecfg::sw {
+namespace {
+
+// One real config per vendor (the shipped captured ones).
+const std::map<std::string, std::string>& own_config() {
+  static const std::map<std::string, std::string> m{
+      {"eos", "vendors/captured/eos-leaf7.txt"},
+      {"nxos", "vendors/captured/nxos-leaf3.txt"},
+      {"huawei-ce", "vendors/captured/huawei-ce-leaf2.txt"},
+      {"h3c", "vendors/captured/h3c-s6850.txt"},
+      {"cumulus", "captured/cumulus-nv-commands.txt"},
+      {"sonic", "captured/sonic-legacy-config_db.json"}};
+  return m;
+}
+
+std::string refusal_context(const std::string& vendor) {
+  return vendor == "cumulus" || vendor == "sonic" ? "not a " + vendor + " config"
+                                                  : "not a " + vendor + " running-config";
+}
+
+TEST_CASE("every vendor refuses empty, passwd, Junos, show tables and other vendors' configs") {
+  std::vector<std::string> foreign{"corpus/foreign/empty.txt",
+                                   "corpus/foreign/passwd.txt",
+                                   "corpus/foreign/junos-qfx5240.conf",
+                                   "corpus/foreign/junos-set.txt",
+                                   "corpus/foreign/nv-show-qos-roce.txt",
+                                   "corpus/foreign/nxos-show-pfc.txt"};
+  size_t refused = 0;
+  for (const auto& [vendor, own] : own_config()) {
+    CAPTURE(vendor);
+    auto a = make_adapter(vendor);
+    REQUIRE(a);
+    REQUIRE_MESSAGE(a->parse(testing::read_source_file(own)), "its own captured config reads");
+    std::vector<std::string> inputs = foreign;
+    for (const auto& [other, file] : own_config())
+      if (other != vendor) inputs.push_back(file);
+    for (const std::string& f : inputs) {
+      CAPTURE(f);
+      auto st = a->parse(testing::read_source_file(f));
+      REQUIRE_FALSE(st);
+      CHECK(st.error().context == refusal_context(vendor));
+      CHECK(!st.error().message.empty());
+      // And the offline audit of it is a failure, never in-sync.
+      SwitchResult r =
+          audit_config(*a, testing::read_source_file(f), testing::standard_profile(), {});
+      CHECK(r.outcome == SwitchOutcome::failed);
+      CHECK(r.reason.starts_with(refusal_context(vendor)));
+      ++refused;
+    }
+  }
+  CHECK(refused == 6 * 11);
+}
+
+TEST_CASE("the refusal names the first line that is not the vendor's") {
+  auto eos = make_adapter("eos");
+  auto st = eos->parse("hostname leaf1\nroot:x:0:0:root:/root:/bin/bash\n");
+  REQUIRE_FALSE(st);
+  CHECK(st.error().to_string() ==
+        "not a eos running-config: line 2: root:x:0:0:root:/root:/bin/bash (not a statement "
+        "of `show running-config`)");
+  auto sonic = make_adapter("sonic");
+  auto bad = sonic->parse("{\n  \"PORT\": {\n    \"Ethernet0\": { \"mtu\": 9100 \n}\n");
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().message.starts_with(
+      "expected a CONFIG_DB JSON dump (/etc/sonic/config_db.json or `show runningconfiguration "
+      "all`); not JSON at line "));
+  auto cumulus = make_adapter("cumulus");
+  auto table = cumulus->parse(testing::read_source_file("corpus/foreign/nv-show-qos-roce.txt"));
+  REQUIRE_FALSE(table);
+  CHECK(table.error().message.starts_with("line 1: operational  applied"));
+}
+
+TEST_CASE("a recognised config that states no QoS is unverified, never in-sync") {
+  auto eos = make_adapter("eos");
+  SwitchResult r = audit_config(*eos, "hostname leaf1\ninterface Ethernet1\n   description x\n",
+                                testing::standard_profile(), {});
+  CHECK(r.outcome != SwitchOutcome::in_sync);
+  // MTU, trust, DSCP map, ECN thresholds, watchdog timers are not in the file:
+  // listed as such, never as drift from "-".
+  bool mtu_unknown = false;
+  for (const plan::Step& s : r.not_observed) mtu_unknown |= s.knob == model::Knob::mtu;
+  CHECK(mtu_unknown);
+  for (const plan::Step& s : r.plan.steps) CHECK(s.knob != model::Knob::mtu);
+}
+
+TEST_CASE("what the file does not state is not in the config, what it states is compared") {
+  auto eos = make_adapter("eos");
+  // Only MTU is stated, and it matches: no drift, but not in-sync either.
+  model::Settings intent;
+  intent.mtu_bytes = 9214;
+  intent.trust = model::Trust::dscp;
+  SwitchResult r = audit_config(*eos, "interface Ethernet1\n   mtu 9214\n", intent, {});
+  CHECK(r.outcome == SwitchOutcome::unverified);
+  REQUIRE(r.not_observed.size() == 1);
+  CHECK(r.not_observed[0].knob == model::Knob::trust);
+  CHECK(r.plan.changes() == 0);
+  intent.trust.reset();
+  CHECK(audit_config(*eos, "interface Ethernet1\n   mtu 9214\n", intent, {}).outcome ==
+        SwitchOutcome::in_sync);
+  intent.mtu_bytes = 9000;
+  CHECK(audit_config(*eos, "interface Ethernet1\n   mtu 9214\n", intent, {}).outcome ==
+        SwitchOutcome::drift);
+}
+
+}  // namespace
+}  // namespace rocecfg::sw

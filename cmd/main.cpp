@@ -6,7 +6,11 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
+#include <iterator>
+
 #include "command.h"
+#include "manpage.h"
 
 int main(int argc, char** argv) {
   using namespace rocecfg;
@@ -28,6 +32,18 @@ int main(int argc, char** argv) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.summary);
     sub->fallthrough();  // global flags may follow the verb: `rocecfg audit p.toml --json`
     runners[sub] = spec.define(*sub, globals);
+  }
+
+  // The build's man page generator (cmd/manpage.h); not a user verb, so not
+  // in --help.
+  if (argc == 3 && std::string(argv[1]) == "--manpage") {
+    std::ifstream in(argv[2]);
+    if (!in) {
+      fmt::print(stderr, "rocecfg --manpage: cannot read {}\n", argv[2]);
+      return kRuntime;
+    }
+    fmt::print("{}", render_manpage(app, std::string(std::istreambuf_iterator<char>(in), {})));
+    return kOk;
   }
 
   try {

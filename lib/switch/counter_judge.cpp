@@ -1,0 +1,133 @@
+#include "switch/counter_judge.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rocecfg::sw {
+
+const char* to_string(CounterVerdict v) {
+  switch (v) {
+    case CounterVerdict::pass:
+      return "PASS";
+    case CounterVerdict::warn:
+      return "WARN";
+    case CounterVerdict::fail:
+      return "FAIL";
+    case CounterVerdict::not_evaluated:
+      return "NOT EVALUATED";
+  }
+  return "?";
+}
+
+namespace {
+
+int rank(CounterVerdict v) {
+  switch (v) {
+    case CounterVerdict::fail:
+      return 0;
+    case CounterVerdict::warn:
+      return 1;
+    default:
+      return 2;
+  }
+}
+
+std::string where(const CounterKey& k) {
+  switch (k.scope) {
+    case CounterScope::port:
+      return k.kind == CounterKind::pause_rx_frames || k.kind == CounterKind::pause_tx_frames
+                 ? " all priorities"
+                 : "";
+    case CounterScope::priority:
+      return fmt::format(" priority {}", k.index);
+    case CounterScope::queue:
+      return fmt::format(" queue {}", k.index);
+    case CounterScope::priority_group:
+      return fmt::format(" pg {}", k.index);
+  }
+  return "";
+}
+
+std::string amount(const CounterDelta& d) {
+  return fmt::format("{} {}", d.delta, to_string(d.after.unit));
+}
+
+bool lossless_index(const CounterKey& k, PriorityMask lossless) {
+  if (k.index < 0 || k.index > 7) return false;
+  return (lossless.bits() >> k.index) & 1u;
+}
+
+}  // namespace
+
+CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
+                                const CounterRules& rules) {
+  CounterJudgement j;
+  auto add = [&](CounterVerdict level, const CounterWindow& w, const CounterDelta& d,
+                 std::string text) {
+    j.findings.push_back(
+        {level, w.switch_name, d.key.port,
+         fmt::format("{} {}{}: {}", w.switch_name, d.key.port, where(d.key), text)});
+  };
+  for (const CounterWindow& w : windows) {
+    bool ecn_read = false;
+    uint64_t ecn_marks = 0;
+    j.counters_read += w.deltas.size();
+    bool rates = !w.absolute && w.window_ms > 0;
+    for (const CounterDelta& d : w.deltas) {
+      const CounterKind kind = d.key.kind;
+      if (kind == CounterKind::queue_drops && d.delta > rules.max_lossless_drops &&
+          lossless_index(d.key, rules.lossless)) {
+        add(CounterVerdict::fail, w, d, fmt::format("{} dropped on a lossless class", amount(d)));
+      } else if (kind == CounterKind::watchdog_storms && d.delta > rules.max_watchdog_storms) {
+        add(CounterVerdict::fail, w, d, fmt::format("PFC watchdog detected {} storm(s)", d.delta));
+      } else if (kind == CounterKind::watchdog_drops && d.delta > 0) {
+        add(CounterVerdict::fail, w, d, fmt::format("PFC watchdog dropped {}", amount(d)));
+      } else if ((kind == CounterKind::pause_rx_frames || kind == CounterKind::pause_tx_frames) &&
+                 d.delta > 0) {
+        const char* dir = kind == CounterKind::pause_rx_frames ? "received" : "sent";
+        if (rates && d.per_second >= rules.max_pause_per_s) {
+          add(CounterVerdict::fail, w, d,
+              fmt::format("PFC storm, {:.0f} pause frames/s {} (bound {:.0f}/s)", d.per_second, dir,
+                          rules.max_pause_per_s));
+        } else if (d.key.scope == CounterScope::priority &&
+                   !lossless_index(d.key, rules.lossless)) {
+          add(CounterVerdict::warn, w, d,
+              fmt::format("{} pause frames {} on a priority the profile leaves lossy (host and "
+                          "switch disagree on PFC)",
+                          d.delta, dir));
+        }
+      } else if (kind == CounterKind::fcs_errors && d.delta > 0) {
+        add(CounterVerdict::warn, w, d,
+            fmt::format("{} received with a bad FCS (a cable or optic losing what PFC cannot "
+                        "protect)",
+                        amount(d)));
+      } else if (kind == CounterKind::link_flaps && d.delta > 0) {
+        add(CounterVerdict::warn, w, d, fmt::format("link went down/up {} time(s)", d.delta));
+      } else if (kind == CounterKind::ecn_marked) {
+        ecn_read = true;
+        ecn_marks += d.delta;
+      }
+    }
+    if (rules.loaded && rules.dcqcn && ecn_read && ecn_marks == 0)
+      j.findings.push_back({CounterVerdict::warn, w.switch_name, "",
+                            fmt::format("{}: no ECN marks on the ports read while the traffic "
+                                        "saturated a DCQCN profile (DCQCN never reacts; PFC does "
+                                        "all the work)",
+                                        w.switch_name)});
+  }
+  std::stable_sort(j.findings.begin(), j.findings.end(),
+                   [](const CounterFinding& a, const CounterFinding& b) {
+                     if (rank(a.level) != rank(b.level)) return rank(a.level) < rank(b.level);
+                     return std::tie(a.switch_name, a.port) < std::tie(b.switch_name, b.port);
+                   });
+  if (j.counters_read == 0)
+    j.verdict = CounterVerdict::not_evaluated;
+  else if (!j.findings.empty())
+    j.verdict = j.findings.front().level;
+  else
+    j.verdict = CounterVerdict::pass;
+  return j;
+}
+
+}  // namespace rocecfg::sw

@@ -1,0 +1,54 @@
+// What switch counters over a window say about a lossless fabric:
+//   fail  any drop on a lossless queue, priority group or priority (PFC exists
+//         so these never drop); a PFC watchdog storm, or packets the watchdog
+//         dropped (a stuck queue was broken open); pause frames on one port and
+//         priority at or above max_pause_per_s, rx or tx (a storm: a stalled
+//         receiver refreshing XOFF sends thousands per second, a healthy
+//         incast pauses in tens of frames);
+//   warn  FCS errors or link flaps (losses PFC cannot prevent); pause frames on a priority the
+//   profile leaves lossy ("host and
+//         switch disagree on PFC"); no ECN mark anywhere while traffic
+//         saturated a DCQCN profile (DCQCN then never reacts, PFC does all the
+//         work);
+//   not evaluated  nothing was read.
+// Queues are taken as priorities (queue n carries priority n), the identity
+// map rocecfg's profiles apply on every vendor.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+#include "switch/counters.h"
+
+namespace rocecfg::sw {
+
+struct CounterRules {
+  double max_pause_per_s = 1000;  // per port, priority and direction
+  uint64_t max_lossless_drops = 0;
+  uint64_t max_watchdog_storms = 0;
+  PriorityMask lossless;  // the profile's lossless priorities
+  bool dcqcn = false;     // the profile turns DCQCN/ECN on for the lossless class
+  bool loaded = false;    // the window carried saturating traffic (probe loaded phase)
+};
+
+enum class CounterVerdict { pass, warn, fail, not_evaluated };
+const char* to_string(CounterVerdict v);
+
+struct CounterFinding {
+  CounterVerdict level = CounterVerdict::warn;
+  std::string switch_name;
+  std::string port;
+  std::string text;  // one line: "leaf1 swp1 priority 3: PFC storm, 5000 pause frames/s received"
+};
+
+struct CounterJudgement {
+  CounterVerdict verdict = CounterVerdict::not_evaluated;
+  std::vector<CounterFinding> findings;  // the worst first, then switch, port
+  size_t counters_read = 0;
+};
+
+CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
+                                const CounterRules& rules);
+
+}  // namespace rocecfg::sw

@@ -1,0 +1,29 @@
+// The human report of a counter read (`rocecfg counters`, doctor, probe):
+// one block per switch (its verdict, what moved with -v, what could not be
+// read), then the overall verdict. Aligned and quiet: a clean switch is one
+// line.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "switch/counter_collect.h"
+#include "switch/counter_judge.h"
+
+namespace rocecfg::sw {
+
+// The verdict of one switch's findings (judge_counters per switch).
+CounterJudgement judge_read(const CounterRead& read, const CounterRules& rules);
+
+// The overall verdict: the worst switch; a switch that could not be read
+// makes PASS "NOT EVALUATED" for it but never hides another's FAIL.
+CounterVerdict overall_verdict(const std::vector<CounterRead>& reads,
+                               const std::vector<CounterJudgement>& judgements);
+
+std::string format_counter_report(const std::vector<CounterRead>& reads,
+                                  const std::vector<CounterJudgement>& judgements, int verbose);
+
+// "+50000 frames (50000/s)" lines of the counters that moved, for -v and probe.
+std::vector<std::string> moved_counters(const CounterWindow& window);
+
+}  // namespace rocecfg::sw

@@ -1,0 +1,89 @@
+// H3C Comware (S6850/S9850/S9825) counters:
+//
+//   display priority-flow-control interface
+//       Interface  AdminMode  OperMode  Dot1pList  Prio  Recv  Send  Inpps  Outpps
+//       one row per interface and no-drop priority: PFC frames received (Recv) and
+//       sent (Send) on that 802.1p priority; some releases print a legend line
+//       ("Conf -- Configured mode   Ne -- Negotiated mode") and name the first
+//       columns Conf/Ne
+//
+// Sources: H3C S9825 R913x command reference, PFC commands
+// (`display priority-flow-control`), as recorded with its column list in
+// /work/shared/reference/switch-vendors.md section 5b.
+//
+// The reader takes the last five fields as Prio Recv Send Inpps Outpps and the
+// first as the interface (a row without one continues the interface above), so
+// an empty Dot1pList or a one-word mode does not shift the numbers. Counters
+// clear with `reset priority-flow-control statistics`, not on read. Watchdog
+// (deadlock) counts, queue drops and ECN marks (`display qos queue-statistics`)
+// are not read (no checked output example).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "switch/counter_reader.h"
+#include "switch/counter_text.h"
+
+namespace rocecfg::vendors::h3c {
+namespace {
+
+constexpr const char* kPfc = "display priority-flow-control interface";
+
+bool numeric(const std::string& f) {
+  return sw::parse_counter_number(f).has_value();
+}
+
+class H3cCounters final : public sw::CounterReader {
+ public:
+  std::string_view vendor() const override { return "h3c"; }
+  std::vector<sw::CounterCommand> commands(const std::vector<std::string>&) const override {
+    return {{kPfc, ""}};
+  }
+  std::optional<sw::CounterCommand> recognise(std::string_view line) const override {
+    if (line == kPfc) return sw::CounterCommand{kPfc, ""};
+    return std::nullopt;
+  }
+  Status parse(const sw::CounterCommand& c, std::string_view out,
+               sw::CounterSnapshot& s) const override {
+    if (c.command != kPfc) return fail(ErrorKind::unsupported, "", "not an H3C counter command");
+    bool header = false;
+    std::string port;
+    for (std::string_view line : sw::text_lines(out)) {
+      auto f = sw::split_fields(line);
+      if (!f.empty() && f[0] == "Interface" && line.find("Recv") != std::string_view::npos) {
+        header = true;
+        continue;
+      }
+      if (!header || f.size() < 5) continue;
+      size_t n = f.size();
+      if (!std::all_of(f.end() - 5, f.end(), numeric)) continue;
+      if (n > 5 && !numeric(f[0]))
+        port = f[0];
+      else if (n != 5 || port.empty())
+        continue;
+      auto prio = sw::parse_counter_number(f[n - 5]);
+      if (*prio > 7)
+        return fail(ErrorKind::invalid_input, "", fmt::format("{}: priority '{}'", port, f[n - 5]));
+      int p = static_cast<int>(*prio);
+      s.set({port, sw::CounterScope::priority, p, sw::CounterKind::pause_rx_frames},
+            {*sw::parse_counter_number(f[n - 4]), sw::CounterUnit::frames, 64, false, false, kPfc});
+      s.set({port, sw::CounterScope::priority, p, sw::CounterKind::pause_tx_frames},
+            {*sw::parse_counter_number(f[n - 3]), sw::CounterUnit::frames, 64, false, false, kPfc});
+    }
+    if (!header)
+      return fail(ErrorKind::invalid_input, "",
+                  "no 'Interface ... Recv Send' header in the output");
+    return {};
+  }
+  std::vector<std::string> not_exposed() const override {
+    return {
+        "watchdog, queue_drops, ecn_marked, watermark: not read on h3c (no checked output example)",
+        "pause duration, fcs_errors, link_flaps: not read on h3c"};
+  }
+};
+
+const bool registered = sw::register_counter_reader(
+    "h3c", [] { return std::unique_ptr<sw::CounterReader>(new H3cCounters()); });
+
+}  // namespace
+}  // namespace rocecfg::vendors::h3c

@@ -35,6 +35,10 @@ struct ValidationRules {
   double fabric_min_bandwidth_fraction = 0.93;
   double fabric_max_latency_factor = 2.1;
   double baseline_tolerance = 0.10;
+  // Switch counters (`rocecfg counters`, probe/gate/doctor with --inventory):
+  double switch_max_pause_per_s = 1000;    // PFC frames/s per port, priority, direction
+  uint64_t switch_max_lossless_drops = 0;  // drops on a lossless queue/PG per window
+  uint64_t switch_max_watchdog_storms = 0;  // PFC watchdog storms per window
   bool operator==(const ValidationRules&) const = default;
 };
 

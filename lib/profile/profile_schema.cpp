@@ -399,7 +399,8 @@ struct Reader {
         {"expected_rate_gbps", "min_bandwidth_fraction", "max_loaded_p99_factor", "max_retransmits",
          "max_discards", "max_pause_ratio", "probe_message_sizes", "probe_duration_ms",
          "probe_timeout_ms", "gate_budget_ms", "ignore_emulation_retransmits",
-         "fabric_min_bandwidth_fraction", "fabric_max_latency_factor", "baseline_tolerance"});
+         "fabric_min_bandwidth_fraction", "fabric_max_latency_factor", "baseline_tolerance",
+         "switch_max_pause_per_s", "switch_max_lossless_drops", "switch_max_watchdog_storms"});
     const std::string p = "validation";
     if (auto x = r.number(*t, "expected_rate_gbps", p, 0.001, 3200)) v.expected_rate_gbps = *x;
     if (auto x = r.number(*t, "min_bandwidth_fraction", p, 0, 1)) v.min_bandwidth_fraction = *x;
@@ -410,6 +411,11 @@ struct Reader {
     if (auto x = r.integer(*t, "probe_duration_ms", p, 10, 600000)) v.probe_duration_ms = *x;
     if (auto x = r.integer(*t, "probe_timeout_ms", p, 100, 3600000)) v.probe_timeout_ms = *x;
     if (auto x = r.integer(*t, "gate_budget_ms", p, 10, 600000)) v.gate_budget_ms = *x;
+    if (auto x = r.number(*t, "switch_max_pause_per_s", p, 1, 1e9)) v.switch_max_pause_per_s = *x;
+    if (auto x = r.integer(*t, "switch_max_lossless_drops", p, 0, 1'000'000'000))
+      v.switch_max_lossless_drops = *x;
+    if (auto x = r.integer(*t, "switch_max_watchdog_storms", p, 0, 1'000'000'000))
+      v.switch_max_watchdog_storms = *x;
     if (auto x = r.boolean(*t, "ignore_emulation_retransmits", p))
       v.ignore_emulation_retransmits = *x;
     if (auto x = r.number(*t, "fabric_min_bandwidth_fraction", p, 0, 1))

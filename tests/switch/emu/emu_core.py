@@ -15,6 +15,8 @@ Per-switch files:
               "match", only commands containing it count.
   counter     commands executed so far (the N above)
   log         every command executed, one per line (tests assert on it)
+  counters.json  optional counter script (counters_emu.py): what the counter
+              show commands print, per read
   delay.json  optional device latency: {"substring": ms, ...}; a command
               containing a substring takes that long before it runs (real
               `nv config apply` takes seconds, an EOS commit about one). Only
@@ -33,9 +35,14 @@ import signal
 import sys
 import time
 
+import counters_emu
+
 
 class CommandError(Exception):
     """A command the device rejects: message goes to the client, exit 1."""
+
+
+counters_emu._error = CommandError
 
 
 class SwitchDir:
@@ -147,9 +154,12 @@ def run_exec(sw, personality, line):
                 log_command(sw, command)
                 if ignored:
                     continue
-                state = sw.load_state()
-                out = personality.exec(state, argv)
-                sw.save_state(state)
+                # Counter show commands come from the counter script (counters_emu).
+                out = counters_emu.answer(sw, personality.name, command)
+                if out is None:
+                    state = sw.load_state()
+                    out = personality.exec(state, argv)
+                    sw.save_state(state)
         except CommandError as e:
             sys.stderr.write(str(e) + "\n")
             sys.stdout.flush()
@@ -219,9 +229,11 @@ def run_shell(sw, personality):
                 log_command(sw, line)
                 if ignored:
                     continue
-                state = sw.load_state()
-                text = personality.shell(state, session, line)
-                sw.save_state(state)
+                text = counters_emu.answer(sw, personality.name, line.strip())
+                if text is None:
+                    state = sw.load_state()
+                    text = personality.shell(state, session, line)
+                    sw.save_state(state)
         except CommandError as e:
             text = str(e)
         if text is None:  # exit / quit

@@ -1,0 +1,272 @@
+"""Counter outputs of the emulated switches, in each vendor's documented format
+(the shapes and their sources are cited in vendors/switch/<vendor>/*_counters.cpp;
+the readers' unit tests use hand-written transcripts, this renders the same
+shapes from a script so SSH tests can produce a storm on demand).
+
+A switch's counters come from <switch dir>/counters.json:
+  {"reads": [READ0, READ1, ...]}
+READ = {"<port>": {"pfc_rx": [8], "pfc_tx": [8], "pfc_rx_us": [8], "pfc_tx_us": [8],
+                   "drops": [8], "ecn": [8], "wd_storms": [8], "wd_restores": [8],
+                   "wd_drops": [8], "watermark": [8], "fcs": N}, ...}
+(missing fields are zeros). Every command has its own read count
+(counters_reads.json): its n-th read shows READ[min(n, len - 1)], so the
+first snapshot of `rocecfg counters` sees READ0 and the second READ1 --
+like the lab's dcbsim steps. Without counters.json a switch shows zeros on
+its first two ports. Nothing here resets on read (no vendor documents that).
+"""
+import json
+
+DEFAULT_PORTS = {
+    "cumulus": ["swp1", "swp2"],
+    "sonic": ["Ethernet0", "Ethernet4"],
+    "eos": ["Ethernet1/1", "Ethernet1/2"],
+    "nxos": ["Ethernet1/1", "Ethernet1/2"],
+    "huawei-ce": ["100GE1/0/1", "100GE1/0/2"],
+    "h3c": ["HundredGigE1/0/1", "HundredGigE1/0/2"],
+}
+# The queue/priority the watchdog and PFC tables show (the profile's lossless one).
+LOSSLESS = [3]
+
+
+def _read_for(sw, command):
+    script = json.loads(sw.read("counters.json", "null") or "null")
+    reads = json.loads(sw.read("counters_reads.json", "{}") or "{}")
+    n = reads.get(command, 0)
+    reads[command] = n + 1
+    sw.write("counters_reads.json", json.dumps(reads))
+    if not script or not script.get("reads"):
+        return None
+    steps = script["reads"]
+    return steps[min(n, len(steps) - 1)]
+
+
+def _ports(vendor, read):
+    return list(read.keys()) if read else DEFAULT_PORTS[vendor]
+
+
+def _v(read, port, field, i=None):
+    entry = (read or {}).get(port, {})
+    val = entry.get(field, 0 if i is None else [0] * 16)
+    if i is None:
+        return int(val)
+    return int(val[i]) if i < len(val) else 0
+
+
+def _tabulate(headers, rows, right=True, indent=""):
+    """python-tabulate's "simple" format as sonic-utilities prints it (right=True)
+    or NVUE's left-aligned tables (right=False)."""
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    def line(cells):
+        out = [(c.rjust(w) if right else c.ljust(w)) for c, w in zip(cells, widths)]
+        return indent + "  ".join(out)
+    lines = [line(headers), indent + "  ".join("-" * w for w in widths)]
+    lines += [line(r) for r in rows]
+    return "\n".join(lines)
+
+
+def _comma(n):
+    return f"{n:,}"
+
+
+def _size(n):
+    """NVUE sizes: "0 Bytes", "1.50 KB", "7.29 MB" (1024-based, two decimals)."""
+    if n < 1024:
+        return f"{n} Bytes"
+    for unit, f in (("KB", 1024), ("MB", 1024 ** 2), ("GB", 1024 ** 3)):
+        if n < f * 1024 or unit == "GB":
+            return f"{n / f:.2f} {unit}"
+
+
+# --- SONiC (sonic-utilities show commands) ---------------------------------
+
+def _sonic(command, read):
+    ports = _ports("sonic", read)
+    if command == "show pfc counters":
+        rx = [[p] + [_comma(_v(read, p, "pfc_rx", i)) for i in range(8)] for p in ports]
+        tx = [[p] + [_comma(_v(read, p, "pfc_tx", i)) for i in range(8)] for p in ports]
+        pfc = [f"PFC{i}" for i in range(8)]
+        return _tabulate(["Port Rx"] + pfc, rx) + "\n\n" + _tabulate(["Port Tx"] + pfc, tx)
+    if command == "show queue counters":
+        blocks = []
+        for p in ports:
+            rows = [[p, f"UC{q}", "0", "0", str(_v(read, p, "drops", q)), "0"] for q in range(8)]
+            blocks.append("For namespace :\n" + _tabulate(
+                ["Port", "TxQ", "Counter/pkts", "Counter/bytes", "Drop/pkts", "Drop/bytes"], rows))
+        return "\n\n".join(blocks) + "\n"
+    if command == "show queue wredcounters":
+        blocks = []
+        for p in ports:
+            rows = [[p, f"UC{q}", "0", "0", str(_v(read, p, "ecn", q)), "0"] for q in range(8)]
+            blocks.append(_tabulate(["Port", "TxQ", "WredDrp/pkts", "WredDrp/bytes",
+                                     "EcnMarked/pkts", "EcnMarked/bytes"], rows))
+        return "\n\n".join(blocks) + "\n"
+    if command == "show pfcwd stats":
+        rows = []
+        for p in ports:
+            for q in LOSSLESS:
+                det, rest = _v(read, p, "wd_storms", q), _v(read, p, "wd_restores", q)
+                drops = _v(read, p, "wd_drops", q)
+                rows.append([f"{p}:{q}", "stormed" if det > rest else "operational", f"{det}/{rest}",
+                             f"0/{drops}", "0/0", f"0/{drops}", "0/0"])
+        return _tabulate(["QUEUE", "STATUS", "STORM DETECTED/RESTORED", "TX OK/DROP", "RX OK/DROP",
+                          "TX LAST OK/DROP", "RX LAST OK/DROP"], rows)
+    if command == "show priority-group watermark shared":
+        rows = [[p] + [str(_v(read, p, "watermark", g)) for g in range(16)] for p in ports]
+        return "Ingress shared pool occupancy per PG:\n" + _tabulate(
+            ["Port"] + [f"PG{g}" for g in range(16)], rows)
+    return None
+
+
+# --- Cumulus (NVUE) --------------------------------------------------------
+
+def _cumulus(command, read):
+    words = command.split()
+    if len(words) < 5 or words[:3] != ["nv", "show", "interface"]:
+        return None
+    port, rest = words[3], " ".join(words[4:])
+    if port not in _ports("cumulus", read):
+        raise _error("Error: The requested item does not exist.")
+    if rest == "counters qos pfc-stats":
+        rows = [[str(i), str(_v(read, port, "pfc_rx", i)), str(_v(read, port, "pfc_rx_us", i)),
+                 str(_v(read, port, "pfc_tx", i)), str(_v(read, port, "pfc_tx_us", i))] for i in range(8)]
+        return _tabulate(["switch-priority", "rx-pause-frames", "rx-pause-duration", "tx-pause-frames",
+                          "tx-pause-duration"], rows, right=False)
+    if rest == "counters qos egress-queue-stats":
+        rows = [[str(q), "0", "0 Bytes", _size(_v(read, port, "drops", q)), "0"] for q in range(8)]
+        return _tabulate(["traffic-class", "tx-frames", "tx-bytes", "tx-uc-buffer-discards",
+                          "wred-discards"], rows, right=False)
+    if rest == "counters qos ingress-buffer-stats":
+        rows = [[str(g), "0", "0 Bytes", "0 Bytes"] for g in range(8)]
+        return _tabulate(["priority-group", "rx-frames", "rx-buffer-discards",
+                          "rx-shared-buffer-discards"], rows, right=False)
+    if rest == "counters qos port-stats":
+        ecn = sum(_v(read, port, "ecn", q) for q in range(8))
+        rows = [["ecn-marked-packets", "n/a", str(ecn)], ["mc-buffer-discards", "n/a", "0"],
+                ["pause-frames", "0", "0"]]
+        return _tabulate(["Counter", "Receive", "Transmit"], rows, right=False)
+    rows = []
+    for q in range(8):
+        det, rest_ = _v(read, port, "wd_storms", q), _v(read, port, "wd_restores", q)
+        rows.append([str(q), "DEADLOCK" if det > rest_ else "OK", str(det)])
+    head = _tabulate(["", "operational", "applied"], [["state", "enabled", "enabled"]], right=False)
+    table = _tabulate(["traffic-class", "status", "deadlock-count"], rows, right=False, indent="    ")
+    lines = table.split("\n")
+    return head + "\n\nPFC WD Status\n" + "=" * 27 + "\n" + "\n".join(lines[:2] + [""] + lines[2:])
+
+
+# --- EOS (JSON) ------------------------------------------------------------
+
+def _eos(command, read):
+    ports = _ports("eos", read)
+    if command == "show priority-flow-control counters | json":
+        return json.dumps({"interfaceCounters": {
+            p: {"rxFrames": sum(_v(read, p, "pfc_rx", i) for i in range(8)),
+                "txFrames": sum(_v(read, p, "pfc_tx", i) for i in range(8))} for p in ports}}, indent=2)
+    if command == "show priority-flow-control counters watchdog | json":
+        out = {}
+        for p in ports:
+            qs = {str(q): {"stuckCount": _v(read, p, "wd_storms", q),
+                           "recoveryCount": _v(read, p, "wd_restores", q)}
+                  for q in range(8) if _v(read, p, "wd_storms", q)}
+            if qs:  # EOS omits an interface until its first watchdog event
+                out[p] = {"txQueues": qs}
+        return json.dumps({"interfaces": out}, indent=2)
+    if command == "show qos interfaces ecn counters queue | json":
+        return json.dumps({"intfQueueCounters": {
+            p: {"queueCounters": {str(q): (str(_v(read, p, "ecn", q)) if q in LOSSLESS else "-")
+                                  for q in range(8)}} for p in ports}}, indent=2)
+    if command == "show interfaces counters queue drops | json":
+        return json.dumps({"egressQueueCounters": {"interfaces": {
+            p: {"ucastQueues": {"trafficClasses": {
+                f"TC{q}": {"dropPrecedences": {"DP0": {"droppedPackets": _v(read, p, "drops", q)}}}
+                for q in range(8)}}} for p in ports}}}, indent=2)
+    if command == "show interfaces counters errors | json":
+        return json.dumps({"interfaceErrorCounters": {
+            p: {"inErrors": 0, "frameTooLongs": 0, "outErrors": 0, "frameTooShorts": 0,
+                "fcsErrors": _v(read, p, "fcs"), "alignmentErrors": 0, "symbolErrors": 0}
+            for p in ports}}, indent=2)
+    return None
+
+
+# --- NX-OS, Huawei CE, H3C (text) -------------------------------------------
+
+def _nxos(command, read):
+    if command != "show interface priority-flow-control":
+        return None
+    rule = "=" * 60
+    lines = [rule, f"{'Port':<19}{'Mode':<5}{'Oper(VL bmap)':<15}{'RxPPP':<11}TxPPP", rule, ""]
+    for p in _ports("nxos", read):
+        rx = sum(_v(read, p, "pfc_rx", i) for i in range(8))
+        tx = sum(_v(read, p, "pfc_tx", i) for i in range(8))
+        lines.append(f"{p:<19}{'On':<5}{'On (8)':<15}{rx:<11}{tx}")
+    return "\n".join(lines)
+
+
+def _huawei(command, read):
+    if command != "display dcb pfc":
+        return None
+    rule = "-" * 89
+    lines = [rule,
+             "Interface         Queue         Received(Frames)        ReceivedRate(pps)     DeadlockNum",
+             "                             Transmitted(Frames)     TransmittedRate(pps)     RecoveryNum",
+             rule]
+    for p in _ports("huawei-ce", read):
+        for q in LOSSLESS:
+            lines.append(f"{p:<18}{q:>6}{_v(read, p, 'pfc_rx', q):>24}{0:>25}{_v(read, p, 'wd_storms', q):>16}")
+            lines.append(f"{'':<24}{_v(read, p, 'pfc_tx', q):>24}{0:>25}{_v(read, p, 'wd_restores', q):>16}")
+    lines.append(rule)
+    return "\n".join(lines)
+
+
+def _h3c(command, read):
+    if command != "display priority-flow-control interface":
+        return None
+    lines = ["Conf -- Configured mode   Ne -- Negotiated mode   P -- Priority",
+             f"{'Interface':<18}{'Conf':<5}{'Ne':<4}{'Dot1pList':<12}{'P':<2}{'Recv':<11}{'Send':<11}"
+             f"{'Inpps':<11}Outpps"]
+    for p in _ports("h3c", read):
+        for q in LOSSLESS:
+            lines.append(f"{p:<18}{'Auto':<5}{'On':<4}{','.join(map(str, LOSSLESS)):<12}{q:<2}"
+                         f"{_v(read, p, 'pfc_rx', q):<11}{_v(read, p, 'pfc_tx', q):<11}{0:<11}0")
+    return "\n".join(lines)
+
+
+RENDER = {"sonic": _sonic, "cumulus": _cumulus, "eos": _eos, "nxos": _nxos,
+          "huawei-ce": _huawei, "h3c": _h3c}
+COMMANDS = {
+    "sonic": {"show pfc counters", "show queue counters", "show queue wredcounters",
+              "show pfcwd stats", "show priority-group watermark shared"},
+    "eos": {"show priority-flow-control counters | json",
+            "show priority-flow-control counters watchdog | json",
+            "show qos interfaces ecn counters queue | json",
+            "show interfaces counters queue drops | json",
+            "show interfaces counters errors | json"},
+    "nxos": {"show interface priority-flow-control"},
+    "huawei-ce": {"display dcb pfc"},
+    "h3c": {"display priority-flow-control interface"},
+}
+CUMULUS_SUFFIXES = ("counters qos pfc-stats", "counters qos egress-queue-stats",
+                    "counters qos ingress-buffer-stats", "counters qos port-stats",
+                    "qos pfc-watchdog")
+
+
+class _Rejected(Exception):
+    pass
+
+
+_error = _Rejected  # emu_core replaces it with its CommandError
+
+
+def is_counter_command(vendor, command):
+    if vendor == "cumulus":
+        words = command.split()
+        return (len(words) >= 5 and words[:3] == ["nv", "show", "interface"]
+                and " ".join(words[4:]) in CUMULUS_SUFFIXES)
+    return command in COMMANDS.get(vendor, ())
+
+
+def answer(sw, vendor, command):
+    """The counter output for `command`, or None when it is not a counter command."""
+    if not is_counter_command(vendor, command):
+        return None
+    return RENDER[vendor](command, _read_for(sw, command))

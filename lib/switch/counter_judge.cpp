@@ -77,7 +77,7 @@ CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
     for (const CounterDelta& d : w.deltas) {
       const CounterKind kind = d.key.kind;
       if (kind == CounterKind::queue_drops && d.delta > rules.max_lossless_drops &&
-          lossless_index(d.key, rules.lossless)) {
+          rules.lossless_known && lossless_index(d.key, rules.lossless)) {
         add(CounterVerdict::fail, w, d, fmt::format("{} dropped on a lossless class", amount(d)));
       } else if (kind == CounterKind::watchdog_storms && d.delta > rules.max_watchdog_storms) {
         add(CounterVerdict::fail, w, d, fmt::format("PFC watchdog detected {} storm(s)", d.delta));

@@ -27,9 +27,10 @@ struct CounterRules {
   double max_pause_per_s = 1000;  // per port, priority and direction
   uint64_t max_lossless_drops = 0;
   uint64_t max_watchdog_storms = 0;
-  PriorityMask lossless;  // the profile's lossless priorities
-  bool dcqcn = false;     // the profile turns DCQCN/ECN on for the lossless class
-  bool loaded = false;    // the window carried saturating traffic (probe loaded phase)
+  PriorityMask lossless;       // the profile's lossless priorities
+  bool lossless_known = true;  // false without a profile: drops and lossy pauses not judged
+  bool dcqcn = false;          // the profile turns DCQCN/ECN on for the lossless class
+  bool loaded = false;         // the window carried saturating traffic (probe loaded phase)
 };
 
 enum class CounterVerdict { pass, warn, fail, not_evaluated };

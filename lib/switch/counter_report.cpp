@@ -43,6 +43,25 @@ std::vector<std::string> moved_counters(const CounterWindow& w) {
   return out;
 }
 
+std::string unjudged(const CounterWindow& w) {
+  bool pause = false, drops = false, watchdog = false, ecn = false;
+  for (CounterKind k : w.kinds_read) {
+    pause |= k == CounterKind::pause_rx_frames || k == CounterKind::pause_tx_frames;
+    drops |= k == CounterKind::queue_drops;
+    watchdog |= k == CounterKind::watchdog_storms || k == CounterKind::watchdog_drops;
+    ecn |= k == CounterKind::ecn_marked;
+  }
+  std::vector<std::string> missing;
+  if (!pause) missing.push_back("pause");
+  if (!drops) missing.push_back("queue drops");
+  if (!watchdog) missing.push_back("watchdog");
+  if (!ecn) missing.push_back("ECN marks");
+  if (missing.empty()) return "";
+  std::string out = " (not read: ";
+  for (size_t i = 0; i < missing.size(); ++i) out += (i ? ", " : "") + missing[i];
+  return out + ")";
+}
+
 std::string format_counter_report(const std::vector<CounterRead>& reads,
                                   const std::vector<CounterJudgement>& judgements, int verbose) {
   std::string out;
@@ -57,8 +76,8 @@ std::string format_counter_report(const std::vector<CounterRead>& reads,
     }
     std::string span = r.window.absolute ? "since last cleared"
                                          : fmt::format("over {:.0f} ms", r.window.window_ms);
-    out += fmt::format("{} ({}): {}, {} counters {}\n", r.name, r.vendor, to_string(j.verdict),
-                       r.window.deltas.size(), span);
+    out += fmt::format("{} ({}): {}, {} counters {}{}\n", r.name, r.vendor, to_string(j.verdict),
+                       r.window.deltas.size(), span, unjudged(r.window));
     for (const CounterFinding& f : j.findings) {
       out += fmt::format("  {} {}\n", to_string(f.level), f.text);
       (f.level == CounterVerdict::fail ? fails : warns)++;

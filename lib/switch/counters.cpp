@@ -106,6 +106,7 @@ CounterWindow counter_window(const CounterSnapshot& before, const CounterSnapsho
   w.switch_name = after.switch_name;
   w.vendor = after.vendor;
   w.window_ms = after.taken_at_ms - before.taken_at_ms;
+  w.kinds_read = after.kinds_read;
   w.unread = after.unread;
   w.notes = after.notes;
   for (const auto& [key, sample] : after.counters) {
@@ -138,6 +139,7 @@ CounterWindow counter_absolute(const CounterSnapshot& snapshot) {
   w.switch_name = snapshot.switch_name;
   w.vendor = snapshot.vendor;
   w.absolute = true;
+  w.kinds_read = snapshot.kinds_read;
   w.unread = snapshot.unread;
   w.notes = snapshot.notes;
   for (const auto& [key, sample] : snapshot.counters)

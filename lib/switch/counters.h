@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,7 +72,13 @@ struct CounterSnapshot {
   std::vector<std::string> unread;
   // Parse remarks worth showing ("Ethernet8: N/A on PFC3").
   std::vector<std::string> notes;
-  void set(const CounterKey& key, CounterSample sample) { counters[key] = std::move(sample); }
+  // The kinds an output was read for, even where it listed nothing (EOS
+  // omits watchdog queues until their first event): what a verdict covers.
+  std::set<CounterKind> kinds_read;
+  void set(const CounterKey& key, CounterSample sample) {
+    kinds_read.insert(key.kind);
+    counters[key] = std::move(sample);
+  }
 };
 
 struct CounterDelta {
@@ -89,6 +96,7 @@ struct CounterWindow {
   double window_ms = 0;   // between the two snapshots; 0 for a single snapshot
   bool absolute = false;  // one snapshot only: values since the vendor last cleared
   std::vector<CounterDelta> deltas;
+  std::set<CounterKind> kinds_read;
   std::vector<std::string> unread;
   std::vector<std::string> notes;
 };

@@ -94,6 +94,8 @@ Status parse_json(const std::string& cmd, const json& j, sw::CounterSnapshot& s)
   if (cmd == kWatchdog) {
     if (!j.contains("interfaces") || !j["interfaces"].is_object())
       return bad("no interfaces object");
+    s.kinds_read.insert(CounterKind::watchdog_storms);  // read, even when no queue is listed yet
+    s.kinds_read.insert(CounterKind::watchdog_restores);
     for (const auto& [port, c] : j["interfaces"].items()) {
       if (!c.contains("txQueues") || !c["txQueues"].is_object()) continue;
       for (const auto& [q, v] : c["txQueues"].items()) {

@@ -1,0 +1,221 @@
+// rocecfg counters: switch-side evidence. Live: two snapshots of every
+// inventory switch's PFC, watchdog, drop, ECN and buffer counters over a
+// window, deltas and rates judged by the profile's [validation] rules.
+// Offline: --vendor V --from-file F [--from-file F2] parses saved outputs
+// (one file: absolute values since the vendor last cleared them; two: the
+// delta between them, rates over --window-ms).
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "command.h"
+#include "gate/switch_counters.h"
+#include "gate/textfile.h"
+#include "load_or_report.h"
+#include "switch/counter_report.h"
+#include "switch_verbs.h"
+
+namespace rocecfg::cmd {
+
+namespace {
+
+using nlohmann::json;
+
+struct Options {
+  std::string profile;
+  std::vector<std::string> switches;
+  uint32_t window_ms = 1000;
+  int parallel = 64;
+  bool loaded = false;
+  bool accept_new_host_keys = false;
+  std::string vendor;
+  std::vector<std::string> from_files;
+  std::string textfile_dir;
+};
+
+json read_json(const sw::CounterRead& r, const sw::CounterJudgement& j) {
+  json deltas = json::array();
+  for (const sw::CounterDelta& d : r.window.deltas) {
+    json e = {{"port", d.key.port},
+              {"scope", sw::to_string(d.key.scope)},
+              {"index", d.key.index},
+              {"counter", sw::to_string(d.key.kind)},
+              {"unit", sw::to_string(d.after.unit)},
+              {"value", d.delta},
+              {"gauge", d.after.gauge},
+              {"reset_on_read", d.after.reset_on_read},
+              {"command", d.after.command}};
+    if (!r.window.absolute && !d.after.gauge) e["per_second"] = d.per_second;
+    if (d.reset) e["reset"] = true;
+    if (d.wrapped) e["wrapped"] = true;
+    deltas.push_back(std::move(e));
+  }
+  json findings = json::array();
+  for (const sw::CounterFinding& f : j.findings)
+    findings.push_back({{"level", sw::to_string(f.level)}, {"port", f.port}, {"text", f.text}});
+  json out = {{"switch", r.name},
+              {"vendor", r.vendor},
+              {"read", r.ok},
+              {"verdict", sw::to_string(j.verdict)},
+              {"findings", findings},
+              {"counters", deltas},
+              {"not_read", r.window.unread},
+              {"notes", r.window.notes}};
+  if (!r.ok) out["error"] = r.error;
+  if (r.ok) out["window_ms"] = r.window.absolute ? json(nullptr) : json(r.window.window_ms);
+  return out;
+}
+
+int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& rules,
+           const Globals& g, const Options& o) {
+  std::vector<sw::CounterJudgement> judgements;
+  for (const sw::CounterRead& r : reads) judgements.push_back(sw::judge_read(r, rules));
+  sw::CounterVerdict verdict = sw::overall_verdict(reads, judgements);
+  if (!o.textfile_dir.empty()) {
+    gate::MetricSet m;
+    gate::add_switch_counter_metrics(m, reads, judgements);
+    if (auto st = gate::write_textfile(o.textfile_dir, "rocecfg_switch_counters.prom", m); !st)
+      fmt::print(stderr, "rocecfg counters: --textfile: {}\n", st.error().to_string());
+  }
+  if (g.json) {
+    json j = {{"verdict", sw::to_string(verdict)}, {"switches", json::array()}};
+    for (size_t i = 0; i < reads.size(); ++i)
+      j["switches"].push_back(read_json(reads[i], judgements[i]));
+    fmt::print("{}\n", j.dump(2));
+  } else {
+    fmt::print("{}", sw::format_counter_report(reads, judgements, g.verbose));
+  }
+  if (verdict == sw::CounterVerdict::fail) return kDrift;
+  bool unreadable = false;
+  for (const sw::CounterRead& r : reads) unreadable |= !r.ok;
+  if (unreadable) return kRuntime;
+  if (verdict == sw::CounterVerdict::not_evaluated) return kRuntime;
+  return kOk;
+}
+
+std::optional<std::string> slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return std::nullopt;
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+int offline(const Options& o, const Globals& g) {
+  auto reader = sw::make_counter_reader(o.vendor);
+  if (!reader) {
+    fmt::print(stderr, "rocecfg counters: no counter reader for vendor {:?}\n", o.vendor);
+    return kUsage;
+  }
+  std::vector<sw::CounterSnapshot> snaps;
+  for (const std::string& file : o.from_files) {
+    auto text = slurp(file);
+    if (!text) {
+      fmt::print(stderr, "rocecfg counters: cannot read {}\n", file);
+      return kUsage;
+    }
+    auto snap = sw::parse_transcript(*reader, *text, o.vendor);
+    if (!snap) {
+      fmt::print(stderr, "rocecfg counters: {}: {}\n", file, snap.error().to_string());
+      return kUsage;
+    }
+    snap->taken_at_ms = snaps.empty() ? 0 : o.window_ms;
+    snaps.push_back(std::move(*snap));
+  }
+  profile::Intent defaults;
+  std::optional<profile::Intent> intent;
+  if (!o.profile.empty()) {
+    intent = load_profile_or_report(o.profile, g.json);
+    if (!intent) return kUsage;
+  }
+  sw::CounterRead r;
+  r.name = o.vendor;
+  r.vendor = o.vendor;
+  r.ok = true;
+  r.window =
+      snaps.size() == 1 ? sw::counter_absolute(snaps[0]) : sw::counter_window(snaps[0], snaps[1]);
+  if (!intent && !g.json)
+    fmt::print(
+        "(no profile: lossless priorities unknown, so drops and lossy-priority pauses are not "
+        "judged; storms and watchdog are, with the [validation] defaults)\n");
+  sw::CounterRules rules = gate::switch_counter_rules(intent ? *intent : defaults, o.loaded);
+  rules.lossless_known = intent.has_value();
+  return finish({r}, rules, g, o);
+}
+
+int live(const Options& o, const Globals& g) {
+  if (o.profile.empty()) {
+    fmt::print(stderr, "rocecfg counters: a PROFILE is needed with --inventory\n");
+    return kUsage;
+  }
+  std::optional<profile::Intent> intent = load_profile_or_report(o.profile, g.json);
+  if (!intent) return kUsage;
+  std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+  if (!inv) return kUsage;
+  std::vector<sw::FleetSwitch> fleet;
+  for (const std::string& name : o.switches)
+    if (!inv->find_switch(name)) {
+      fmt::print(stderr, "rocecfg: no switch named {:?} in {}\n", name, inv->path);
+      return kUsage;
+    }
+  for (const profile::SwitchEntry& e : inv->switches)
+    if (o.switches.empty() ||
+        std::find(o.switches.begin(), o.switches.end(), e.name) != o.switches.end())
+      fleet.push_back(fleet_entry(e, o.accept_new_host_keys));
+  sw::CounterCollectOptions c;
+  c.window_ms = o.window_ms;
+  c.parallel = o.parallel;
+  std::vector<sw::CounterRead> reads = sw::collect_counters(fleet, c);
+  return finish(reads, gate::switch_counter_rules(*intent, o.loaded), g, o);
+}
+
+const bool registered = register_command(
+    {"counters", "read and judge switch PFC, watchdog, drop, ECN and buffer counters",
+     [](CLI::App& sub, Globals& g) {
+       auto o = std::make_shared<Options>();
+       sub.add_option("profile", o->profile, "profile (TOML); optional offline");
+       sub.add_option("--switch", o->switches, "only this inventory switch (repeatable)");
+       sub.add_option("--window-ms", o->window_ms, "time between the two reads (default 1000)")
+           ->check(CLI::Range(1u, 600000u));
+       sub.add_option("--parallel", o->parallel, "switches read at once (default 64)")
+           ->check(CLI::Range(1, 256));
+       sub.add_flag("--loaded", o->loaded,
+                    "traffic saturated the lossless class during the window (expect ECN marks "
+                    "under DCQCN)");
+       sub.add_flag("--accept-new-host-keys", o->accept_new_host_keys,
+                    "trust a switch's host key on first contact (a changed key is always refused)");
+       sub.add_option("--vendor", o->vendor, "offline: the vendor of --from-file");
+       sub.add_option("--from-file", o->from_files,
+                      "offline: saved outputs of the vendor's counter commands, each after its "
+                      "command line; twice for a delta")
+           ->check(CLI::ExistingFile)
+           ->expected(1, 2);
+       sub.add_option("--textfile", o->textfile_dir,
+                      "write rocecfg_switch_counter metrics to DIR/rocecfg_switch_counters.prom");
+       return std::function<int()>([o, &g] {
+         if (!o->from_files.empty() || !o->vendor.empty()) {
+           if (o->from_files.empty() || o->vendor.empty()) {
+             fmt::print(stderr, "rocecfg counters: --vendor and --from-file go together\n");
+             return static_cast<int>(kUsage);
+           }
+           if (o->from_files.size() > 2) {
+             fmt::print(stderr, "rocecfg counters: at most two --from-file\n");
+             return static_cast<int>(kUsage);
+           }
+           return offline(*o, g);
+         }
+         if (g.inventory.empty()) {
+           fmt::print(
+               stderr,
+               "rocecfg counters: --inventory INV (live) or --vendor V --from-file F (offline)\n");
+           return static_cast<int>(kUsage);
+         }
+         return live(*o, g);
+       });
+     }});
+
+}  // namespace
+}  // namespace rocecfg::cmd

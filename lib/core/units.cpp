@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <utility>
 
@@ -33,16 +34,20 @@ std::optional<uint64_t> parse_bytes(std::string_view text) {
     // Integer part and fraction are scaled separately so "1.5MiB" is exact.
     size_t dot = number.find('.');
     std::string_view whole = number.substr(0, dot);
-    if (whole.size() > 15) return std::nullopt;
-    uint64_t value = std::stoull(std::string(whole)) * scale;
+    // Checked: "17179869184GiB" is 2^64 bytes and once wrapped to 0.
+    uint64_t count = 0;
+    auto [end, ec] = std::from_chars(whole.data(), whole.data() + whole.size(), count);
+    if (ec != std::errc() || end != whole.data() + whole.size()) return std::nullopt;
+    uint64_t value = 0;
+    if (__builtin_mul_overflow(count, scale, &value)) return std::nullopt;
     if (dot != std::string_view::npos) {
       std::string_view frac = number.substr(dot + 1);
       if (frac.size() > 9) return std::nullopt;
       uint64_t denom = 1;
       for (size_t k = 0; k < frac.size(); ++k) denom *= 10;
-      uint64_t num = std::stoull(std::string(frac)) * scale;
-      if (num % denom != 0) return std::nullopt;  // a fraction of a byte
-      value += num / denom;
+      uint64_t num = std::stoull(std::string(frac)) * scale;  // < 10^9 * 2^30: no overflow
+      if (num % denom != 0) return std::nullopt;              // a fraction of a byte
+      if (__builtin_add_overflow(value, num / denom, &value)) return std::nullopt;
     }
     return value;
   }

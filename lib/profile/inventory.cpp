@@ -158,10 +158,10 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
       for (const toml::node& n : *hosts->as_array()) {
         const toml::table& t = *n.as_table();
         std::string p = fmt::format("host[{}]", i++);
-        r.check_keys(t, p,
-                     {"name", "address", "interfaces", "probe_peer", "ssh_port", "user",
-                      "identity_file", "known_hosts", "rdma_device", "probe_address",
-                      "probe_port"});
+        r.check_keys(
+            t, p,
+            {"name", "address", "interfaces", "probe_peer", "ssh_port", "user", "identity_file",
+             "known_hosts", "rdma_device", "probe_address", "probe_port"});
         HostEntry h;
         h.user = defaults.user;
         h.identity_file = defaults.identity_file;
@@ -178,8 +178,8 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         if (auto v = r.string(t, "known_hosts", p)) h.known_hosts = *v;
         h.rdma_device =
             checked(r, t, "rdma_device", p, name_grammar(), "an RDMA device name", false);
-        h.probe_address =
-            checked(r, t, "probe_address", p, address_grammar(), "a host name or IP address", false);
+        h.probe_address = checked(r, t, "probe_address", p, address_grammar(),
+                                  "a host name or IP address", false);
         if (auto v = r.integer(t, "probe_port", p, 1, 65535)) h.probe_port = *v;
         inv.hosts.push_back(std::move(h));
       }
@@ -204,8 +204,9 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
 
 Loaded<Inventory> load_inventory_text(const std::string& text, const std::string& path) {
   Loaded<Inventory> out;
-  std::set<std::string> visiting;
-  toml::table root = parse_with_includes(text, path, out.diagnostics, visiting);
+  IncludeChain chain;
+  chain.visiting.insert(include_key(path));
+  toml::table root = parse_with_includes(text, path, out.diagnostics, chain);
   if (out.diagnostics.has_errors()) return out;
   Inventory inv;
   inv.path = path;

@@ -1,11 +1,10 @@
 #include "profile/load.h"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <fmt/format.h>
 
 #include "profile/overlay.h"
 #include "profile/profile_schema.h"
+#include "profile/source_file.h"
 
 namespace rocecfg::profile {
 
@@ -13,23 +12,23 @@ namespace {
 
 template <typename T, typename FromText>
 Loaded<T> load_file(const std::string& path, FromText from_text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  Result<std::string> text = read_source_file(path);
+  if (!text) {
     Loaded<T> out;
-    out.diagnostics.error({path, 0, 0}, "", "cannot read file");
+    out.diagnostics.error({path, 0, 0}, "",
+                          fmt::format("cannot read file: {}", text.error().message));
     return out;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return from_text(ss.str(), path);
+  return from_text(*text, path);
 }
 
 }  // namespace
 
 Loaded<Intent> load_profile_text(const std::string& text, const std::string& path) {
   Loaded<Intent> out;
-  std::set<std::string> visiting{std::filesystem::weakly_canonical(path).string()};
-  toml::table root = parse_with_includes(text, path, out.diagnostics, visiting);
+  IncludeChain chain;
+  chain.visiting.insert(include_key(path));
+  toml::table root = parse_with_includes(text, path, out.diagnostics, chain);
   if (out.diagnostics.has_errors()) return out;
   Intent intent;
   intent.path = path;

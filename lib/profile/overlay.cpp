@@ -1,11 +1,10 @@
 #include "profile/overlay.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
+#include "profile/source_file.h"
 #include "profile/toml_reader.h"
 
 namespace rocecfg::profile {
@@ -31,20 +30,24 @@ void merge_tables(toml::table& base, toml::table&& top) {
   }
 }
 
-namespace {
-
-std::optional<std::string> read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+std::string include_key(const std::string& path) {
+  // The non-throwing overloads: a symlink loop, a 300-character name or a
+  // directory we may not search made the throwing ones abort the process.
+  std::error_code ec;
+  fs::path canonical = fs::weakly_canonical(path, ec);
+  if (!ec && !canonical.empty()) return canonical.string();
+  fs::path absolute = fs::absolute(path, ec);
+  return (ec ? fs::path(path) : absolute).lexically_normal().string();
 }
 
-}  // namespace
-
 toml::table parse_with_includes(const std::string& text, const std::string& path,
-                                Diagnostics& diags, std::set<std::string>& visiting) {
+                                Diagnostics& diags, IncludeChain& chain) {
+  if (std::optional<SourcePos> deep = find_deep_key(text, path)) {
+    diags.error(*deep, "",
+                fmt::format("keys and tables nest deeper than {} levels; refused before parsing",
+                            kMaxKeyDepth));
+    return {};
+  }
   // Debian's toml++ is built with exceptions: parse errors arrive as one.
   toml::table own;
   try {
@@ -74,19 +77,34 @@ toml::table parse_with_includes(const std::string& text, const std::string& path
       continue;
     }
     fs::path target = dir / n->as_string()->get();
-    std::string key = fs::weakly_canonical(target).string();
-    if (visiting.contains(key)) {
+    std::string key = include_key(target.string());
+    if (chain.visiting.contains(key)) {
       reader.error(*n, "include", fmt::format("\"{}\" includes itself (cycle)", target.string()));
       continue;
     }
-    std::optional<std::string> content = read_file(target.string());
-    if (!content) {
-      reader.error(*n, "include", fmt::format("cannot read \"{}\"", target.string()));
+    if (auto seen = chain.included_at.find(key); seen != chain.included_at.end()) {
+      const SourcePos& at = seen->second;
+      reader.error(*n, "include",
+                   fmt::format("\"{}\" is already included (at {}:{}:{}); include each file once",
+                               target.string(), at.path, at.line, at.column));
       continue;
     }
-    visiting.insert(key);
-    toml::table base = parse_with_includes(*content, target.string(), diags, visiting);
-    visiting.erase(key);
+    if (chain.files >= kMaxIncludedFiles) {
+      reader.error(*n, "include",
+                   fmt::format("more than {} files in one load; refused", kMaxIncludedFiles));
+      break;
+    }
+    Result<std::string> content = read_source_file(target.string());
+    if (!content) {
+      reader.error(*n, "include",
+                   fmt::format("cannot read \"{}\": {}", target.string(), content.error().message));
+      continue;
+    }
+    ++chain.files;
+    chain.included_at.emplace(key, reader.pos(*n));
+    chain.visiting.insert(key);
+    toml::table base = parse_with_includes(*content, target.string(), diags, chain);
+    chain.visiting.erase(key);
     merge_tables(merged, std::move(base));
   }
   own.erase("include");

@@ -13,6 +13,13 @@
 namespace rocecfg::profile {
 
 namespace {
+// Buffer sizes and ECN thresholds cross 32-bit byte fields on the way out
+// (the kernel's dcbnl_buffer.buffer_size[], switch WRED profiles): larger is
+// refused here rather than truncated there.
+constexpr uint64_t kMaxBufferBytes = UINT32_MAX;
+}  // namespace
+
+namespace {
 
 PriorityMask mask_of(const std::vector<int64_t>& prios) {
   PriorityMask m;
@@ -214,8 +221,8 @@ struct Reader {
     if (!t) return;
     r.check_keys(*t, "ecn",
                  {"min_threshold", "max_threshold", "mark_probability_percent", "priorities"});
-    auto min = r.bytes(*t, "min_threshold", "ecn");
-    auto max = r.bytes(*t, "max_threshold", "ecn");
+    auto min = r.bytes(*t, "min_threshold", "ecn", kMaxBufferBytes);
+    auto max = r.bytes(*t, "max_threshold", "ecn", kMaxBufferBytes);
     auto prob = r.integer(*t, "mark_probability_percent", "ecn", 1, 100);
     for (const char* k : {"min_threshold", "max_threshold", "mark_probability_percent"})
       if (!t->get(k)) r.error(*t, join_key("ecn", k), "missing");
@@ -374,7 +381,8 @@ struct Reader {
         std::array<uint64_t, 8> a{};
         bool ok = true;
         for (unsigned i = 0; i < 8; ++i) {
-          auto v = r.bytes_value(*n->as_array()->get(i), fmt::format("buffers.buffer_size[{}]", i));
+          auto v = r.bytes_value(*n->as_array()->get(i), fmt::format("buffers.buffer_size[{}]", i),
+                                 kMaxBufferBytes);
           if (v)
             a[i] = *v;
           else
@@ -385,7 +393,7 @@ struct Reader {
     }
     if (auto v = r.integer(*t, "cable_length_m", "buffers", 1, 10000))
       b.cable_length_m = static_cast<uint32_t>(*v);
-    if (auto v = r.bytes(*t, "headroom", "buffers")) b.headroom_bytes = *v;
+    if (auto v = r.bytes(*t, "headroom", "buffers", kMaxBufferBytes)) b.headroom_bytes = *v;
     if (b.prio_buffer || b.buffer_size_bytes || b.cable_length_m || b.headroom_bytes)
       intent.common.buffers = b;
   }

@@ -165,22 +165,29 @@ std::optional<std::string> TomlReader::choice(const toml::table& t, std::string_
   return v;
 }
 
-std::optional<uint64_t> TomlReader::bytes_value(const toml::node& n, const std::string& key) {
+std::optional<uint64_t> TomlReader::bytes_value(const toml::node& n, const std::string& key,
+                                                uint64_t max_bytes) {
   if (!n.is_string()) {
     error(n, key, "must be a size string with a unit, e.g. \"150KB\"", std::string(kByteUnits));
     return std::nullopt;
   }
   std::string text = n.as_string()->get();
   std::optional<uint64_t> v = parse_bytes(text);
-  if (!v) error(n, key, fmt::format("\"{}\" is not a size", text), std::string(kByteUnits));
+  if (!v) {
+    error(n, key, fmt::format("\"{}\" is not a size", text), std::string(kByteUnits));
+  } else if (*v > max_bytes) {
+    error(n, key, fmt::format("\"{}\" is {} bytes, too large", text, *v),
+          fmt::format("at most {} bytes", max_bytes));
+    return std::nullopt;
+  }
   return v;
 }
 
 std::optional<uint64_t> TomlReader::bytes(const toml::table& t, std::string_view key,
-                                          const std::string& prefix) {
+                                          const std::string& prefix, uint64_t max_bytes) {
   const toml::node* n = value_node(t, key);
   if (!n) return std::nullopt;
-  return bytes_value(*n, join_key(prefix, key));
+  return bytes_value(*n, join_key(prefix, key), max_bytes);
 }
 
 std::optional<std::vector<int64_t>> TomlReader::int_array(const toml::table& t,

@@ -46,10 +46,12 @@ class TomlReader {
   std::optional<std::string> choice(const toml::table& t, std::string_view key,
                                     const std::string& prefix,
                                     std::initializer_list<std::string_view> choices);
-  // "150KB"-style sizes (explicit units required).
+  // "150KB"-style sizes (explicit units required), at most `max_bytes`; a
+  // size whose bytes do not fit 64 bits is refused, never wrapped.
   std::optional<uint64_t> bytes(const toml::table& t, std::string_view key,
-                                const std::string& prefix);
-  std::optional<uint64_t> bytes_value(const toml::node& node, const std::string& key);
+                                const std::string& prefix, uint64_t max_bytes = UINT64_MAX);
+  std::optional<uint64_t> bytes_value(const toml::node& node, const std::string& key,
+                                      uint64_t max_bytes = UINT64_MAX);
   // An array of integers each in [min, max]; every bad element is reported.
   std::optional<std::vector<int64_t>> int_array(const toml::table& t, std::string_view key,
                                                 const std::string& prefix, int64_t min, int64_t max,

@@ -15,6 +15,15 @@ TEST_SUITE("units") {
     CHECK(parse_bytes("9000B") == 9000u);
     CHECK(parse_bytes("1 GiB") == 1073741824u);
   }
+  TEST_CASE("sizes beyond 64 bits are refused, not wrapped") {
+    CHECK(parse_bytes("17179869183GiB") == 18446744072635809792u);
+    CHECK_FALSE(parse_bytes("17179869184GiB"));  // 2^64: wrapped to 0
+    CHECK_FALSE(parse_bytes("17179869185GiB"));  // wrapped to 1 GiB
+    CHECK(parse_bytes("18446744073709551615B") == 18446744073709551615u);
+    CHECK_FALSE(parse_bytes("18446744073709551616B"));
+    CHECK_FALSE(parse_bytes("99999999999999999999999999B"));
+  }
+
   TEST_CASE("sizes without a known unit are refused") {
     CHECK_FALSE(parse_bytes("150"));
     CHECK_FALSE(parse_bytes("150kb"));

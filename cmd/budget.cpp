@@ -1,10 +1,10 @@
 // rocecfg budget: the per-GPU bandwidth a data-parallel all-reduce needs
-// (lib/gate/budget.h has the model and its assumptions).
+// (lib/budget/budget.h has the model and its assumptions).
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "budget/budget.h"
 #include "command.h"
-#include "gate/budget.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -29,14 +29,14 @@ int run_budget(const BudgetArgs& a, const Globals& g) {
     fmt::print(stderr, "rocecfg budget: {}\n", message);
     return static_cast<int>(kUsage);
   };
-  gate::BudgetInput in;
-  Result<double> params = gate::parse_count(a.parameters);
+  budget::BudgetInput in;
+  Result<double> params = budget::parse_count(a.parameters);
   if (!params) return usage("--params " + params.error().to_string());
   in.parameters = *params;
   if (a.bytes_per_gradient) {
     in.bytes_per_gradient = *a.bytes_per_gradient;
     in.gradient_type = "";
-  } else if (std::optional<double> b = gate::gradient_type_bytes(a.gradient)) {
+  } else if (std::optional<double> b = budget::gradient_type_bytes(a.gradient)) {
     in.bytes_per_gradient = *b;
     in.gradient_type = a.gradient;
   } else {
@@ -58,12 +58,12 @@ int run_budget(const BudgetArgs& a, const Globals& g) {
     in.available_gbps = a.link_gbps;
     in.available_source = "link";
   }
-  Result<gate::Budget> b = gate::compute_budget(in);
+  Result<budget::Budget> b = budget::compute_budget(in);
   if (!b) return usage(b.error().to_string());
   if (g.json)
-    fmt::print("{}\n", gate::to_json(*b).dump(2));
+    fmt::print("{}\n", budget::to_json(*b).dump(2));
   else
-    fmt::print("{}", gate::render_budget_text(*b));
+    fmt::print("{}", budget::render_budget_text(*b));
   // Exit 1 when a given bandwidth does not fit, so scripts can branch on it.
   return b->margin && *b->margin < 1 ? static_cast<int>(kDrift) : static_cast<int>(kOk);
 }

@@ -13,8 +13,8 @@
 
 #include "command.h"
 #include "gate/switch_counters.h"
-#include "gate/textfile.h"
 #include "load_or_report.h"
+#include "metrics/textfile.h"
 #include "switch/counter_report.h"
 #include "switch_verbs.h"
 
@@ -75,9 +75,9 @@ int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& ru
   for (const sw::CounterRead& r : reads) judgements.push_back(sw::judge_read(r, rules));
   sw::CounterVerdict verdict = sw::overall_verdict(reads, judgements);
   if (!o.textfile_dir.empty()) {
-    gate::MetricSet m;
+    metrics::MetricSet m;
     gate::add_switch_counter_metrics(m, reads, judgements);
-    if (auto st = gate::write_textfile(o.textfile_dir, "rocecfg_switch_counters.prom", m); !st)
+    if (auto st = metrics::write_textfile(o.textfile_dir, "rocecfg_switch_counters.prom", m); !st)
       fmt::print(stderr, "rocecfg counters: --textfile: {}\n", st.error().to_string());
   }
   if (g.json) {

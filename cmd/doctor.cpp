@@ -1,11 +1,11 @@
 // rocecfg doctor [PROFILE]: explain what is wrong with this host's RoCE setup
-// (lib/gate/doctor.h). Wires the real host observation, the NIC's ethtool
+// (lib/doctor/doctor.h). Wires the real host observation, the NIC's ethtool
 // side (link pause, offloads, per-priority counters) and the kernel log.
 #include <fmt/format.h>
 
 #include "command.h"
-#include "gate/doctor.h"
-#include "gate/kernel_log.h"
+#include "doctor/doctor.h"
+#include "doctor/kernel_log.h"
 #include "host/ethtool_link.h"
 #include "host/linux_host.h"
 #include "host/netlink.h"
@@ -25,7 +25,7 @@ struct DoctorArgs {
 };
 
 int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
-  gate::DoctorInput in;
+  doctor::DoctorInput in;
   in.interfaces = a.interfaces;
   if (!a.profile.empty()) {
     in.intent = load_profile_or_report(a.profile, g.json);
@@ -65,16 +65,16 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
   in.link_pause = [](const std::string& ifname) { return host::link_pause(ifname); };
   in.offloads = [](const std::string& ifname) { return host::offloads(ifname); };
   in.ethtool_stats = [](const std::string& ifname) { return probe::snapshot_ethtool(ifname); };
-  if (Result<std::vector<std::string>> log = gate::read_kernel_log(a.kernel_log))
+  if (Result<std::vector<std::string>> log = doctor::read_kernel_log(a.kernel_log))
     in.kernel_log = std::move(*log);
   else if (g.verbose)
     fmt::print(stderr, "rocecfg doctor: kernel log not read: {}\n", log.error().to_string());
-  std::vector<gate::Finding> findings = gate::run_doctor(in);
+  std::vector<doctor::Finding> findings = doctor::run_doctor(in);
   if (g.json)
-    fmt::print("{}\n", gate::to_json(findings).dump(2));
+    fmt::print("{}\n", doctor::to_json(findings).dump(2));
   else
-    fmt::print("{}", gate::render_doctor_text(findings, g.verbose > 0));
-  return gate::doctor_exit_code(findings);
+    fmt::print("{}", doctor::render_doctor_text(findings, g.verbose > 0));
+  return doctor::doctor_exit_code(findings);
 }
 
 const bool registered = register_command(

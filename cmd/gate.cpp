@@ -12,7 +12,7 @@
 #include "command.h"
 #include "fabric/hostlist.h"
 #include "gate/gate.h"
-#include "gate/metrics.h"
+#include "gate/gate_metrics.h"
 #include "gate/probe_policy.h"
 #include "host/host_session.h"
 #include "host/linux_host.h"
@@ -154,8 +154,9 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
   o.probe = *pc;
   gate::GateReport r = gate::run_gate(o, real_env(*intent));
   if (!a.textfile_dir.empty()) {
-    Status s = gate::write_textfile(a.textfile_dir, "rocecfg_gate.prom",
-                                    gate::gate_metrics(r, static_cast<double>(std::time(nullptr))));
+    Status s =
+        metrics::write_textfile(a.textfile_dir, "rocecfg_gate.prom",
+                                gate::gate_metrics(r, static_cast<double>(std::time(nullptr))));
     if (!s) fmt::print(stderr, "rocecfg gate: metrics not written: {}\n", s.error().to_string());
   }
   if (g.json)

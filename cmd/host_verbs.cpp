@@ -6,11 +6,11 @@
 #include <fmt/format.h>
 
 #include "command.h"
-#include "gate/metrics.h"
-#include "gate/textfile.h"
 #include "host/discovery.h"
 #include "host/host_session.h"
 #include "host/linux_host.h"
+#include "metrics/audit_metrics.h"
+#include "metrics/textfile.h"
 #include "nic/registry.h"
 #include "verbs.h"
 #include "workload/library_settings.h"
@@ -61,9 +61,9 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
       if (!t.refusals.empty() || !t.unreadable.empty()) complete = false;
     if (!complete)
       fmt::print(stderr, "rocecfg audit: metrics not written: the audit did not complete\n");
-    else if (Status s = gate::write_textfile(
+    else if (Status s = metrics::write_textfile(
                  o.textfile_dir, "rocecfg_audit.prom",
-                 gate::audit_metrics(report.plan, static_cast<double>(std::time(nullptr))));
+                 metrics::audit_metrics(report.plan, static_cast<double>(std::time(nullptr))));
              !s)
       fmt::print(stderr, "rocecfg audit: metrics not written: {}\n", s.error().to_string());
   }

@@ -31,7 +31,7 @@ int verdict_value(sw::CounterVerdict v) {
 }
 }  // namespace
 
-void add_switch_counter_metrics(MetricSet& m, const std::vector<sw::CounterRead>& reads,
+void add_switch_counter_metrics(metrics::MetricSet& m, const std::vector<sw::CounterRead>& reads,
                                 const std::vector<sw::CounterJudgement>& judgements) {
   m.describe("rocecfg_switch_counter",
              "switch counter over the window (absolute for a single read), per switch, port, "

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "gate/textfile.h"
+#include "metrics/textfile.h"
 #include "profile/intent.h"
 #include "switch/counter_collect.h"
 #include "switch/counter_judge.h"
@@ -19,7 +19,7 @@ sw::CounterRules switch_counter_rules(const profile::Intent& intent, bool loaded
 // (the window's delta, or the absolute value of a single read), plus
 // rocecfg_switch_counter_verdict{switch} (0 pass, 1 warn, 2 fail, 3 not
 // evaluated, as status_value() numbers gate checks).
-void add_switch_counter_metrics(MetricSet& metrics, const std::vector<sw::CounterRead>& reads,
+void add_switch_counter_metrics(metrics::MetricSet& out, const std::vector<sw::CounterRead>& reads,
                                 const std::vector<sw::CounterJudgement>& judgements);
 
 }  // namespace rocecfg::gate

@@ -6,9 +6,9 @@
 
 #include <thread>
 
-#include "gate/metrics.h"
+#include "fs_tree.h"
+#include "gate/gate_metrics.h"
 #include "plan/plan.h"
-#include "temp_dir.h"
 
 using namespace rocecfg;
 using namespace rocecfg::gate;
@@ -16,26 +16,26 @@ using namespace rocecfg::gate;
 namespace {
 
 // One RoCE port: rxe0 port 1 on veth0, ACTIVE, MTU 9000, a few counters.
-void rxe_host(const test::TempDir& t, const std::string& state = "4: ACTIVE",
+void rxe_host(const test::FsTree& t, const std::string& state = "4: ACTIVE",
               const std::string& mtu = "9000") {
   const std::string port = "sys/class/infiniband/rxe0/ports/1/";
-  t.write(port + "state", state);
-  t.write(port + "link_layer", "Ethernet");
-  t.write(port + "rate", "10 Gb/sec (1X QDR)");
-  t.write(port + "gids/1", "0000:0000:0000:0000:0000:ffff:0a00:0001");
-  t.write(port + "gid_attrs/types/1", "RoCE v2");
-  t.write(port + "gid_attrs/ndevs/1", "veth0");
-  t.write(port + "hw_counters/rcvd_seq_err", "0");
-  t.write(port + "hw_counters/sent_pkts", "100");
-  t.write(port + "hw_counters/completer_retry_err", "5");
-  t.write("sys/class/infiniband/rxe0/parent", "veth0");
+  t.line(port + "state", state);
+  t.line(port + "link_layer", "Ethernet");
+  t.line(port + "rate", "10 Gb/sec (1X QDR)");
+  t.line(port + "gids/1", "0000:0000:0000:0000:0000:ffff:0a00:0001");
+  t.line(port + "gid_attrs/types/1", "RoCE v2");
+  t.line(port + "gid_attrs/ndevs/1", "veth0");
+  t.line(port + "hw_counters/rcvd_seq_err", "0");
+  t.line(port + "hw_counters/sent_pkts", "100");
+  t.line(port + "hw_counters/completer_retry_err", "5");
+  t.line("sys/class/infiniband/rxe0/parent", "veth0");
   const std::string net = "sys/class/net/veth0/";
-  t.write(net + "mtu", mtu);
-  t.write(net + "operstate", "up");
-  t.write(net + "carrier_down_count", "1");
-  t.write(net + "statistics/rx_dropped", "0");
-  t.write(net + "statistics/rx_packets", "1000");
-  t.write(net + "statistics/rx_errors", "0");
+  t.line(net + "mtu", mtu);
+  t.line(net + "operstate", "up");
+  t.line(net + "carrier_down_count", "1");
+  t.line(net + "statistics/rx_dropped", "0");
+  t.line(net + "statistics/rx_packets", "1000");
+  t.line(net + "statistics/rx_errors", "0");
 }
 
 profile::Intent lab_intent(uint32_t mtu = 9000) {
@@ -47,9 +47,9 @@ profile::Intent lab_intent(uint32_t mtu = 9000) {
   return i;
 }
 
-GateEnv env_for(const test::TempDir& t, model::Settings observed = {}) {
+GateEnv env_for(const test::FsTree& t, model::Settings observed = {}) {
   GateEnv e;
-  e.root = t.path();
+  e.root = t.root();
   // The real plan::diff against the settings "observed" on the device.
   e.audit = [observed](const std::vector<std::string>& names) -> Result<plan::Plan> {
     plan::Plan p;
@@ -68,11 +68,11 @@ model::Settings pfc3() {
   return s;
 }
 
-GateOptions options(const test::TempDir& t) {
+GateOptions options(const test::FsTree& t) {
   GateOptions o;
   o.intent = lab_intent();
   o.host = "node7";
-  o.state_path = t.path() + "/state/gate.state";
+  o.state_path = t.root() + "/state/gate.state";
   return o;
 }
 
@@ -80,7 +80,7 @@ GateOptions options(const test::TempDir& t) {
 
 TEST_SUITE("gate") {
   TEST_CASE("a healthy host passes every check and exits 0") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t);
     GateReport r = run_gate(options(t), env_for(t, pfc3()));
     CHECK(r.exit_code == 0);
@@ -106,9 +106,9 @@ TEST_SUITE("gate") {
   }
 
   TEST_CASE("a port that is down drains the node and skips the rest") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t, "1: DOWN");
-    t.write("sys/class/net/veth0/operstate", "down");
+    t.line("sys/class/net/veth0/operstate", "down");
     GateReport r = run_gate(options(t), env_for(t, pfc3()));
     CHECK(r.exit_code == 1);
     CHECK(r.summary_line() == "node7 | unhealthy: devices: veth0 is down (and 1 more)");
@@ -117,8 +117,8 @@ TEST_SUITE("gate") {
   }
 
   TEST_CASE("a host without RDMA devices is unhealthy") {
-    test::TempDir t;
-    t.write("sys/class/net/eth0/mtu", "1500");
+    test::FsTree t;
+    t.line("sys/class/net/eth0/mtu", "1500");
     GateReport r = run_gate(options(t), env_for(t));
     CHECK(r.summary_line() ==
           "node7 | unhealthy: devices: no RDMA device with an Ethernet port (is the RDMA driver "
@@ -127,7 +127,7 @@ TEST_SUITE("gate") {
   }
 
   TEST_CASE("a slower port than the profile expects fails") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t);
     GateOptions o = options(t);
     o.intent.validation.expected_rate_gbps = 100;
@@ -137,7 +137,7 @@ TEST_SUITE("gate") {
   }
 
   TEST_CASE("an MTU other than the profile's fails") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t, "4: ACTIVE", "1500");
     GateReport r = run_gate(options(t), env_for(t, pfc3()));
     CHECK(r.exit_code == 1);
@@ -146,7 +146,7 @@ TEST_SUITE("gate") {
   }
 
   TEST_CASE("drift found by the audit fails with the drifted knob") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t);
     model::Settings observed;
     observed.pfc_enabled = PriorityMask(0x18);
@@ -158,7 +158,7 @@ TEST_SUITE("gate") {
   }
 
   TEST_CASE("an audit that cannot run is 'not evaluated', exit 4") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t);
     GateEnv e = env_for(t);
     e.audit = [](const std::vector<std::string>&) -> Result<plan::Plan> {
@@ -171,9 +171,9 @@ TEST_SUITE("gate") {
   }
 
   TEST_CASE("error counters rising inside the window fail; pause frames only warn") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t);
-    t.write("sys/class/net/veth0/statistics/rx_prio3_pause", "10");
+    t.line("sys/class/net/veth0/statistics/rx_prio3_pause", "10");
     GateEnv e = env_for(t, pfc3());
     uint32_t window = 0;
     SUBCASE("loss") {
@@ -182,7 +182,7 @@ TEST_SUITE("gate") {
       e.sleep = [&](uint32_t ms) {
         window = ms;
         clock_ms += ms;
-        t.write("sys/class/infiniband/rxe0/ports/1/hw_counters/rcvd_seq_err", "3");
+        t.line("sys/class/infiniband/rxe0/ports/1/hw_counters/rcvd_seq_err", "3");
       };
       GateReport r = run_gate(options(t), e);
       CHECK(window == 100);
@@ -196,7 +196,7 @@ TEST_SUITE("gate") {
       e.now_ms = [&] { return clock_ms; };
       e.sleep = [&](uint32_t ms) {
         clock_ms += ms;
-        t.write("sys/class/net/veth0/statistics/rx_prio3_pause", "15");
+        t.line("sys/class/net/veth0/statistics/rx_prio3_pause", "15");
       };
       GateReport r = run_gate(options(t), e);
       CHECK(r.exit_code == 0);
@@ -244,14 +244,14 @@ TEST_SUITE("gate") {
     }
     SUBCASE("retransmits alone are not errors") {
       e.sleep = [&](uint32_t) {
-        t.write("sys/class/infiniband/rxe0/ports/1/hw_counters/completer_retry_err", "50");
+        t.line("sys/class/infiniband/rxe0/ports/1/hw_counters/completer_retry_err", "50");
       };
       CHECK(run_gate(options(t), e).exit_code == 0);
     }
   }
 
   TEST_CASE("link flaps since the last run are counted from the state file") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t);
     GateOptions o = options(t);
     o.max_flaps = 1;
@@ -259,24 +259,24 @@ TEST_SUITE("gate") {
     CHECK(t.read("state/gate.state").find("\"carrier_down\": 1") != std::string::npos);
     GateReport same = run_gate(o, env_for(t, pfc3()));
     CHECK(same.checks[4].message == "no link flaps since the last run");
-    t.write("sys/class/net/veth0/carrier_down_count", "2");
+    t.line("sys/class/net/veth0/carrier_down_count", "2");
     GateReport one = run_gate(o, env_for(t, pfc3()));
     CHECK(one.checks[4].status == CheckStatus::warn);
     CHECK(one.checks[4].message == "veth0 lost carrier 1 time since the last run");
     CHECK(one.exit_code == 0);
-    t.write("sys/class/net/veth0/carrier_down_count", "5");
+    t.line("sys/class/net/veth0/carrier_down_count", "5");
     GateReport three = run_gate(o, env_for(t, pfc3()));
     CHECK(three.exit_code == 1);
     CHECK(three.summary_line() ==
           "node7 | unhealthy: flaps: veth0 lost carrier 3 times since the last run (more than 1 "
           "allowed)");
     // A counter that went backwards (reboot, driver reload) starts a new baseline.
-    t.write("sys/class/net/veth0/carrier_down_count", "0");
+    t.line("sys/class/net/veth0/carrier_down_count", "0");
     CHECK(run_gate(o, env_for(t, pfc3())).checks[4].message == "baseline recorded");
   }
 
   TEST_CASE("a check that outlives the budget is reported as not finished") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t);
     GateEnv e = env_for(t, pfc3());
     e.audit = [](const std::vector<std::string>&) -> Result<plan::Plan> {
@@ -294,7 +294,7 @@ TEST_SUITE("gate") {
   }
 
   TEST_CASE("JSON and metrics carry the verdict") {
-    test::TempDir t;
+    test::FsTree t;
     rxe_host(t);
     model::Settings observed;
     observed.pfc_enabled = PriorityMask(0x00);
@@ -311,26 +311,5 @@ TEST_SUITE("gate") {
     CHECK(prom.find("rocecfg_gate_check_status{check=\"counters\"}") == std::string::npos);
     CHECK(prom.find("rocecfg_drift_steps 1\n") != std::string::npos);
     CHECK(prom.find("rocecfg_gate_last_run_timestamp_seconds 1700000000\n") != std::string::npos);
-  }
-
-  TEST_CASE("audit metrics count drift per target and knob") {
-    model::Settings intent, observed;
-    intent.pfc_enabled = PriorityMask(0x08);
-    intent.mtu_bytes = 9000;
-    observed.pfc_enabled = PriorityMask(0x00);
-    observed.mtu_bytes = 1500;
-    plan::Plan p = plan::diff("eth0", intent, observed);
-    CHECK(audit_metrics(p, 5).render() ==
-          "# HELP rocecfg_audit_drift_steps settings that differ from the profile, per target "
-          "and knob\n"
-          "# TYPE rocecfg_audit_drift_steps gauge\n"
-          "rocecfg_audit_drift_steps{knob=\"mtu\",target=\"eth0\"} 1\n"
-          "rocecfg_audit_drift_steps{knob=\"pfc\",target=\"eth0\"} 1\n"
-          "# HELP rocecfg_audit_drift_total all drifted settings on this host\n"
-          "# TYPE rocecfg_audit_drift_total gauge\n"
-          "rocecfg_audit_drift_total 2\n"
-          "# HELP rocecfg_audit_last_run_timestamp_seconds when the last audit finished\n"
-          "# TYPE rocecfg_audit_last_run_timestamp_seconds gauge\n"
-          "rocecfg_audit_last_run_timestamp_seconds 5\n");
   }
 }

@@ -11,9 +11,15 @@ namespace {
 
 profile::Inventory inventory() {
   profile::Inventory inv;
-  inv.hosts = {{"node1", "10.0.0.1", {}, "node2"},
-               {"node2", "10.0.0.2", {}, ""},
-               {"node6", "fd00::6", {}, "node2"}};
+  auto host = [](std::string name, std::string address, std::string peer) {
+    profile::HostEntry h;
+    h.name = std::move(name);
+    h.address = std::move(address);
+    h.probe_peer = std::move(peer);
+    return h;
+  };
+  inv.hosts = {host("node1", "10.0.0.1", "node2"), host("node2", "10.0.0.2", ""),
+               host("node6", "fd00::6", "node2")};
   return inv;
 }
 

@@ -1,4 +1,4 @@
-#include "gate/textfile.h"
+#include "metrics/textfile.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-namespace rocecfg::gate {
+namespace rocecfg::metrics {
 
 namespace {
 
@@ -144,4 +144,4 @@ Status write_textfile(const std::string& dir, const std::string& file_name, cons
   return {};
 }
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::metrics

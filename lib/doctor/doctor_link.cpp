@@ -1,11 +1,11 @@
 // Doctor checks on the link layer below RoCE: 802.3x pause next to PFC, and
 // offloads a capture session left on. Read through DoctorInput's ethtool
 // seams (SIOCETHTOOL in production: lib/host/ethtool_link.h).
-#include "gate/doctor_link.h"
+#include "doctor/doctor_link.h"
 
 #include <fmt/format.h>
 
-namespace rocecfg::gate {
+namespace rocecfg::doctor {
 
 namespace {
 
@@ -77,4 +77,4 @@ void check_offloads(const std::string& ifname, const Result<host::Offloads>& fea
                  fmt::format("{}: {}", ifname, fmt::join(shown, ", ")), "", ""});
 }
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::doctor

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "core/types.h"
-#include "gate/doctor.h"
+#include "doctor/doctor.h"
 #include "host/ethtool_link.h"
 
-namespace rocecfg::gate {
+namespace rocecfg::doctor {
 
 // `pfc`: the priorities PFC is (observed) or should be (profile) enabled on.
 void check_link_pause(const std::string& ifname, const Result<host::LinkPause>& pause,
@@ -17,4 +17,4 @@ void check_link_pause(const std::string& ifname, const Result<host::LinkPause>& 
 void check_offloads(const std::string& ifname, const Result<host::Offloads>& features,
                     std::vector<Finding>& out);
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::doctor

@@ -5,9 +5,9 @@
 // CNPs travel on a DSCP that is not stuck behind the paused queue.
 #include <fmt/format.h>
 
-#include "gate/doctor.h"
+#include "doctor/doctor.h"
 
-namespace rocecfg::gate {
+namespace rocecfg::doctor {
 
 namespace {
 
@@ -137,4 +137,4 @@ std::vector<Finding> check_qos_chain(const std::string& ifname, const profile::I
   return out;
 }
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::doctor

@@ -1,13 +1,13 @@
-#include "gate/textfile.h"
+#include "metrics/textfile.h"
 
 #include <doctest/doctest.h>
 
 #include <filesystem>
 
-#include "temp_dir.h"
+#include "fs_tree.h"
 
 using namespace rocecfg;
-using namespace rocecfg::gate;
+using namespace rocecfg::metrics;
 
 TEST_SUITE("textfile") {
   TEST_CASE("families render with HELP, TYPE and escaped label values") {
@@ -40,17 +40,17 @@ TEST_SUITE("textfile") {
   }
 
   TEST_CASE("the file is replaced atomically and no temp file is left") {
-    test::TempDir dir;
+    test::FsTree dir;
     MetricSet m;
     m.describe("rocecfg_gate_healthy", "h");
     REQUIRE(m.add("rocecfg_gate_healthy", {}, 0));
-    dir.write("rocecfg_gate.prom", "old contents", false);
-    REQUIRE(write_textfile(dir.path(), "rocecfg_gate.prom", m));
+    dir.write("rocecfg_gate.prom", "old contents");
+    REQUIRE(write_textfile(dir.root(), "rocecfg_gate.prom", m));
     CHECK(dir.read("rocecfg_gate.prom") ==
           "# HELP rocecfg_gate_healthy h\n# TYPE rocecfg_gate_healthy gauge\nrocecfg_gate_healthy "
           "0\n");
     int entries = 0;
-    for (auto& e : std::filesystem::directory_iterator(dir.path())) {
+    for (auto& e : std::filesystem::directory_iterator(dir.root())) {
       (void)e;
       ++entries;
     }
@@ -58,13 +58,13 @@ TEST_SUITE("textfile") {
   }
 
   TEST_CASE("a missing directory is an error that names it and leaves nothing") {
-    test::TempDir dir;
+    test::FsTree dir;
     MetricSet m;
-    Status s = write_textfile(dir.path() + "/absent", "rocecfg_gate.prom", m);
+    Status s = write_textfile(dir.root() + "/absent", "rocecfg_gate.prom", m);
     REQUIRE_FALSE(s);
     CHECK(s.error().to_string() ==
-          dir.path() + "/absent: cannot create metrics file: No such file or directory");
-    CHECK(write_textfile(dir.path(), "gate.txt", m).error().to_string() ==
+          dir.root() + "/absent: cannot create metrics file: No such file or directory");
+    CHECK(write_textfile(dir.root(), "gate.txt", m).error().to_string() ==
           "gate.txt: textfile name must be NAME.prom");
   }
 }

@@ -20,10 +20,10 @@
 #include "profile/intent.h"
 
 namespace rocecfg::sw {
-struct SwitchResult;  // switch/engine.h (not included: its names clash with gate's in tests)
+struct SwitchResult;  // switch/engine.h (not included: its names clash with doctor's in tests)
 }
 
-namespace rocecfg::gate {
+namespace rocecfg::doctor {
 
 enum class Severity { ok, info, warning, problem };
 const char* to_string(Severity s);
@@ -72,4 +72,4 @@ nlohmann::json to_json(const std::vector<Finding>& findings);
 // 1 when any finding is a problem, else 0.
 int doctor_exit_code(const std::vector<Finding>& findings);
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::doctor

@@ -1,8 +1,8 @@
-#include "gate/doctor_switch.h"
+#include "doctor/doctor_switch.h"
 
 #include <fmt/format.h>
 
-namespace rocecfg::gate {
+namespace rocecfg::doctor {
 
 namespace {
 
@@ -114,4 +114,4 @@ std::vector<Finding> check_switches(const std::vector<sw::SwitchResult>& audits,
   return out;
 }
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::doctor

@@ -1,4 +1,4 @@
-#include "gate/kernel_log.h"
+#include "doctor/kernel_log.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-namespace rocecfg::gate {
+namespace rocecfg::doctor {
 
 std::string kmsg_message(const std::string& record) {
   if (record.empty() || record[0] == ' ') return "";
@@ -61,4 +61,4 @@ Result<std::vector<std::string>> read_kernel_log(const std::string& path, size_t
   return std::vector<std::string>(lines.begin(), lines.end());
 }
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::doctor

@@ -1,6 +1,4 @@
-#include "gate/metrics.h"
-
-#include <map>
+#include "gate/gate_metrics.h"
 
 #include "probe/counters.h"
 
@@ -54,8 +52,8 @@ const char* exported_class(const std::string& counter) {
 
 }  // namespace
 
-MetricSet gate_metrics(const GateReport& r, double unix_time) {
-  MetricSet m;
+metrics::MetricSet gate_metrics(const GateReport& r, double unix_time) {
+  metrics::MetricSet m;
   m.describe("rocecfg_gate_healthy", "1 when the last gate run was healthy, else 0");
   m.describe("rocecfg_gate_exit_code",
              "exit code of the last gate run (0, 1 unhealthy, 4 not evaluated)");
@@ -88,26 +86,10 @@ MetricSet gate_metrics(const GateReport& r, double unix_time) {
   if (r.probe)
     for (const probe::TestRecord& t : r.probe->tests) {
       if (!t.outcome) continue;
-      Labels l{{"phase", t.phase}, {"size", probe::size_label(t.size_bytes)}};
+      metrics::Labels l{{"phase", t.phase}, {"size", probe::size_label(t.size_bytes)}};
       if (t.outcome->bw) (void)m.add("rocecfg_probe_bandwidth_gbps", l, t.outcome->bw->gbps);
       if (t.outcome->lat) (void)m.add("rocecfg_probe_latency_p99_us", l, t.outcome->lat->p99_us);
     }
-  return m;
-}
-
-MetricSet audit_metrics(const plan::Plan& p, double unix_time) {
-  MetricSet m;
-  m.describe("rocecfg_audit_drift_steps",
-             "settings that differ from the profile, per target and knob");
-  m.describe("rocecfg_audit_drift_total", "all drifted settings on this host");
-  m.describe("rocecfg_audit_last_run_timestamp_seconds", "when the last audit finished");
-  std::map<std::pair<std::string, std::string>, int> per;
-  for (const plan::Step& s : p.steps)
-    if (s.kind == plan::StepKind::change) ++per[{s.target, std::string(model::knob_name(s.knob))}];
-  for (const auto& [k, n] : per)
-    (void)m.add("rocecfg_audit_drift_steps", {{"target", k.first}, {"knob", k.second}}, n);
-  (void)m.add("rocecfg_audit_drift_total", {}, static_cast<double>(p.changes()));
-  (void)m.add("rocecfg_audit_last_run_timestamp_seconds", {}, unix_time);
   return m;
 }
 

@@ -1,11 +1,11 @@
-#include "gate/budget.h"
+#include "budget/budget.h"
 
 #include <charconv>
 #include <cmath>
 
 #include <fmt/format.h>
 
-namespace rocecfg::gate {
+namespace rocecfg::budget {
 
 namespace {
 
@@ -207,4 +207,4 @@ nlohmann::json to_json(const Budget& b) {
   return j;
 }
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::budget

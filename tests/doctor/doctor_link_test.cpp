@@ -1,11 +1,11 @@
 // Doctor's link-layer rules on what the ethtool ioctls return (the lab's
 // doctor_link.sh runs them against dcbsim and veth through the real ioctls).
-#include "gate/doctor_link.h"
+#include "doctor/doctor_link.h"
 
 #include <doctest/doctest.h>
 
 using namespace rocecfg;
-using namespace rocecfg::gate;
+using namespace rocecfg::doctor;
 
 TEST_SUITE("doctor.link") {
   TEST_CASE("global pause together with PFC is a problem naming both and the fix") {

@@ -1,8 +1,8 @@
 // Host-level doctor checks: link and PCIe, MTU, pause counters, DCBX agents,
 // kernel log, IRQ/NUMA locality. The QoS chain is in doctor_qos.cpp.
-#include "gate/doctor.h"
-#include "gate/doctor_link.h"
-#include "gate/doctor_switch.h"
+#include "doctor/doctor.h"
+#include "doctor/doctor_link.h"
+#include "doctor/doctor_switch.h"
 
 #include <algorithm>
 #include <set>
@@ -16,7 +16,7 @@
 #include "probe/counters.h"
 #include "probe/sysfs.h"
 
-namespace rocecfg::gate {
+namespace rocecfg::doctor {
 
 namespace {
 
@@ -357,4 +357,4 @@ int doctor_exit_code(const std::vector<Finding>& findings) {
              : 0;
 }
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::doctor

@@ -3,13 +3,13 @@
 // device), compared with the host's side of the profile.
 #include <doctest/doctest.h>
 
-#include "gate/doctor.h"
+#include "doctor/doctor.h"
+#include "fs_tree.h"
 #include "profile/load.h"
 #include "switch/fleet.h"
 #include "switch_fixtures.h"
-#include "temp_dir.h"
 
-namespace gate = rocecfg::gate;
+namespace doctor = rocecfg::doctor;
 namespace sw = rocecfg::sw;
 
 TEST_SUITE("doctor.switch.ssh") {
@@ -29,18 +29,18 @@ TEST_SUITE("doctor.switch.ssh") {
     REQUIRE(sw::run_switches({f}, wrong, sw::FleetMode::apply, 1)[0].outcome ==
             sw::SwitchOutcome::applied);
 
-    gate::test::TempDir t;  // a host without RDMA devices: the host side is the profile's
-    gate::DoctorInput in;
-    in.root = t.path();
+    rocecfg::test::FsTree t;  // a host without RDMA devices: the host side is the profile's
+    doctor::DoctorInput in;
+    in.root = t.root();
     in.intent = intent;
     in.switch_audits = [&] {
       return sw::run_switches({f}, intent.switch_settings(), sw::FleetMode::audit, 1);
     };
     in.switch_fix = "rocecfg apply P --inventory I";
     std::vector<std::string> seen, fixes;
-    for (const gate::Finding& x : gate::run_doctor(in))
+    for (const doctor::Finding& x : doctor::run_doctor(in))
       if (x.check == "pfc" || x.check == "dscp") {
-        CHECK(x.severity == gate::Severity::problem);
+        CHECK(x.severity == doctor::Severity::problem);
         seen.push_back(x.seen);
         fixes.push_back(x.fix);
       }
@@ -54,7 +54,7 @@ TEST_SUITE("doctor.switch.ssh") {
     REQUIRE(sw::run_switches({f}, intent.switch_settings(), sw::FleetMode::apply, 1)[0].outcome ==
             sw::SwitchOutcome::applied);
     bool in_sync = false;
-    for (const gate::Finding& x : gate::run_doctor(in)) {
+    for (const doctor::Finding& x : doctor::run_doctor(in)) {
       CHECK_FALSE(x.check == "pfc");
       if (x.check == "switch")
         in_sync = x.seen == name + ": MTU, PFC, DSCP map and ECN as the profile says (read live)";

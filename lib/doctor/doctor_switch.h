@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "gate/doctor.h"
+#include "doctor/doctor.h"
 #include "model/settings.h"
 #include "switch/engine.h"
 
-namespace rocecfg::gate {
+namespace rocecfg::doctor {
 
 struct HostSide {
   std::string ifname;
@@ -22,4 +22,4 @@ std::vector<Finding> check_switches(const std::vector<sw::SwitchResult>& audits,
                                     const model::Settings& switch_intent, const HostSide& host,
                                     const std::string& fix_command);
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::doctor

@@ -1,16 +1,16 @@
 // Doctor on temporary /sys and /proc trees and on profiles from profiles/.
-#include "gate/doctor.h"
+#include "doctor/doctor.h"
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
-#include "gate/kernel_log.h"
+#include "doctor/kernel_log.h"
+#include "fs_tree.h"
 #include "profile/load.h"
-#include "temp_dir.h"
 
 using namespace rocecfg;
-using namespace rocecfg::gate;
+using namespace rocecfg::doctor;
 
 namespace {
 
@@ -21,33 +21,33 @@ profile::Intent standard() {
 }
 
 // mlx5-shaped: PCI device with NUMA node, MSI IRQs and PCIe link attributes.
-void nic_host(const test::TempDir& t, const std::string& mtu = "9000") {
+void nic_host(const test::FsTree& t, const std::string& mtu = "9000") {
   const std::string port = "sys/class/infiniband/mlx5_0/ports/1/";
-  t.write(port + "state", "4: ACTIVE");
-  t.write(port + "link_layer", "Ethernet");
-  t.write(port + "rate", "100 Gb/sec (2X EDR)");
-  t.write(port + "gids/3", "0000:0000:0000:0000:0000:ffff:0a00:0001");
-  t.write(port + "gid_attrs/types/3", "RoCE v2");
-  t.write(port + "gid_attrs/ndevs/3", "eth0");
+  t.line(port + "state", "4: ACTIVE");
+  t.line(port + "link_layer", "Ethernet");
+  t.line(port + "rate", "100 Gb/sec (2X EDR)");
+  t.line(port + "gids/3", "0000:0000:0000:0000:0000:ffff:0a00:0001");
+  t.line(port + "gid_attrs/types/3", "RoCE v2");
+  t.line(port + "gid_attrs/ndevs/3", "eth0");
   const std::string net = "sys/class/net/eth0/";
-  t.write(net + "mtu", mtu);
-  t.write(net + "operstate", "up");
-  t.write(net + "statistics/rx_packets", "1");
-  t.write(net + "device/numa_node", "1");
-  t.write(net + "device/current_link_width", "16");
-  t.write(net + "device/max_link_width", "16");
-  t.write(net + "device/current_link_speed", "16.0 GT/s PCIe");
-  t.write(net + "device/max_link_speed", "16.0 GT/s PCIe");
-  t.write(net + "device/msi_irqs/40", "msix");
-  t.write(net + "device/msi_irqs/41", "msix");
-  t.write("sys/devices/system/node/node0/cpulist", "0-7");
-  t.write("sys/devices/system/node/node1/cpulist", "8-15");
-  t.write("proc/irq/40/smp_affinity_list", "8-9");
-  t.write("proc/irq/41/smp_affinity_list", "10");
-  t.write("proc/1/comm", "systemd");
+  t.line(net + "mtu", mtu);
+  t.line(net + "operstate", "up");
+  t.line(net + "statistics/rx_packets", "1");
+  t.line(net + "device/numa_node", "1");
+  t.line(net + "device/current_link_width", "16");
+  t.line(net + "device/max_link_width", "16");
+  t.line(net + "device/current_link_speed", "16.0 GT/s PCIe");
+  t.line(net + "device/max_link_speed", "16.0 GT/s PCIe");
+  t.line(net + "device/msi_irqs/40", "msix");
+  t.line(net + "device/msi_irqs/41", "msix");
+  t.line("sys/devices/system/node/node0/cpulist", "0-7");
+  t.line("sys/devices/system/node/node1/cpulist", "8-15");
+  t.line("proc/irq/40/smp_affinity_list", "8-9");
+  t.line("proc/irq/41/smp_affinity_list", "10");
+  t.line("proc/1/comm", "systemd");
 }
 
-std::vector<std::string> lines_of(const std::vector<Finding>& fs, gate::Severity s) {
+std::vector<std::string> lines_of(const std::vector<Finding>& fs, doctor::Severity s) {
   std::vector<std::string> out;
   for (const Finding& f : fs)
     if (f.severity == s) out.push_back(f.check + ": " + f.seen);
@@ -58,47 +58,48 @@ std::vector<std::string> lines_of(const std::vector<Finding>& fs, gate::Severity
 
 TEST_SUITE("doctor") {
   TEST_CASE("a well-configured host has no problems and says what it checked") {
-    test::TempDir t;
+    test::FsTree t;
     nic_host(t);
     DoctorInput in;
-    in.root = t.path();
+    in.root = t.root();
     in.intent = standard();
     std::vector<Finding> f = run_doctor(in);
-    CHECK(lines_of(f, gate::Severity::problem).empty());
-    CHECK(lines_of(f, gate::Severity::warning).empty());
-    CHECK(lines_of(f, gate::Severity::ok) == std::vector<std::string>{
-                                           "link: mlx5_0 port 1 (eth0) ACTIVE, 100 Gb/s",
-                                           "mtu: eth0 MTU 9000 (RoCE path MTU up to 4096)",
-                                           "dscp: profile: ToS 106 -> DSCP 26 -> priority 3",
-                                           "pfc: profile: PFC on priority 3 (3)",
-                                           "ecn: profile: CNP DSCP 48 priority 6, DCQCN on",
-                                           "numa: eth0: 2 IRQs on NUMA node 1",
-                                       });
+    CHECK(lines_of(f, doctor::Severity::problem).empty());
+    CHECK(lines_of(f, doctor::Severity::warning).empty());
+    CHECK(lines_of(f, doctor::Severity::ok) ==
+          std::vector<std::string>{
+              "link: mlx5_0 port 1 (eth0) ACTIVE, 100 Gb/s",
+              "mtu: eth0 MTU 9000 (RoCE path MTU up to 4096)",
+              "dscp: profile: ToS 106 -> DSCP 26 -> priority 3",
+              "pfc: profile: PFC on priority 3 (3)",
+              "ecn: profile: CNP DSCP 48 priority 6, DCQCN on",
+              "numa: eth0: 2 IRQs on NUMA node 1",
+          });
     CHECK(doctor_exit_code(f) == 0);
     CHECK(render_doctor_text(f, false) == "no problems found (6 checks ok)\n");
   }
 
   TEST_CASE("host faults: MTU, PCIe, IRQs on the far node, lldpad, driver errors") {
-    test::TempDir t;
+    test::FsTree t;
     nic_host(t, "1500");
-    t.write("sys/class/net/eth0/device/current_link_width", "8");
-    t.write("proc/irq/41/smp_affinity_list", "0-3");
-    t.write("proc/812/comm", "lldpad");
+    t.line("sys/class/net/eth0/device/current_link_width", "8");
+    t.line("proc/irq/41/smp_affinity_list", "0-3");
+    t.line("proc/812/comm", "lldpad");
     DoctorInput in;
-    in.root = t.path();
+    in.root = t.root();
     in.intent = standard();
     in.profile_path = "/etc/rocecfg/site.toml";
     in.kernel_log = {"eth0: renamed from ens1f0",
                      "mlx5_core 0000:3b:00.0: mlx5_cmd_out_err:803: QUERY_VPORT_COUNTER(0x770) "
                      "op_mod(0x0) failed, status bad parameter(0x3)"};
     std::vector<Finding> f = run_doctor(in);
-    CHECK(lines_of(f, gate::Severity::problem) ==
+    CHECK(lines_of(f, doctor::Severity::problem) ==
           std::vector<std::string>{
               "dcbx: lldpad (pid 812) is running",
               "link: eth0 PCIe x8 16.0 GT/s PCIe of x16 16.0 GT/s PCIe",
               "mtu: eth0 MTU 1500, profile 9000",
           });
-    CHECK(lines_of(f, gate::Severity::warning) ==
+    CHECK(lines_of(f, doctor::Severity::warning) ==
           std::vector<std::string>{
               "numa: eth0: 1 of 2 IRQs served only by CPUs outside NUMA node 1",
               "kernel log: 1 RDMA/NIC driver error line in the kernel log; last: mlx5_core "
@@ -117,14 +118,14 @@ TEST_SUITE("doctor") {
   }
 
   TEST_CASE("a port that is down and a missing interface are problems") {
-    test::TempDir t;
+    test::FsTree t;
     nic_host(t);
-    t.write("sys/class/infiniband/mlx5_0/ports/1/state", "1: DOWN");
+    t.line("sys/class/infiniband/mlx5_0/ports/1/state", "1: DOWN");
     DoctorInput in;
-    in.root = t.path();
+    in.root = t.root();
     in.interfaces = {"eth0", "eth9"};
     std::vector<Finding> f = run_doctor(in);
-    CHECK(lines_of(f, gate::Severity::problem) ==
+    CHECK(lines_of(f, doctor::Severity::problem) ==
           std::vector<std::string>{"link: eth9: no such interface", "link: mlx5_0 port 1 is DOWN"});
   }
 
@@ -133,37 +134,38 @@ TEST_SUITE("doctor") {
     model::Settings nic = intent.host_settings();
     SUBCASE("observed equal to the profile is fine") {
       auto f = check_qos_chain("eth0", intent, nic, "p.toml");
-      CHECK(lines_of(f, gate::Severity::problem).empty());
-      CHECK(lines_of(f, gate::Severity::ok).front() == "dscp: eth0: ToS 106 -> DSCP 26 -> priority 3");
+      CHECK(lines_of(f, doctor::Severity::problem).empty());
+      CHECK(lines_of(f, doctor::Severity::ok).front() ==
+            "dscp: eth0: ToS 106 -> DSCP 26 -> priority 3");
     }
     SUBCASE("PCP trust") {
       nic.trust = model::Trust::pcp;
-      CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), gate::Severity::problem) ==
+      CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), doctor::Severity::problem) ==
             std::vector<std::string>{"dscp: eth0: trust is pcp, RoCE marks DSCP 26"});
     }
     SUBCASE("the ToS DSCP is not in the map") {
       nic.roce_tos = 0;
       auto f = check_qos_chain("eth0", intent, nic, "p.toml");
-      CHECK(lines_of(f, gate::Severity::problem) ==
+      CHECK(lines_of(f, doctor::Severity::problem) ==
             std::vector<std::string>{"dscp: eth0: DSCP 0 (ToS 0) is not mapped to a priority"});
       CHECK(f.back().fix == "add 0 to [lossless] dscp in the profile, then rocecfg apply p.toml");
     }
     SUBCASE("PFC on another priority") {
       nic.pfc_enabled = PriorityMask(0x10);
-      CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), gate::Severity::problem) ==
+      CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), doctor::Severity::problem) ==
             std::vector<std::string>{"pfc: eth0: RoCE rides priority 3, PFC is on 4",
                                      "pfc: eth0: PFC on 4, profile says 3"});
     }
     SUBCASE("DCQCN without ECN on the RoCE priority, CNPs with the data") {
       nic.ecn_priorities = PriorityMask(0x01);
       nic.cnp = model::Cnp{26, 3};
-      CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), gate::Severity::problem) ==
+      CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), doctor::Severity::problem) ==
             std::vector<std::string>{"ecn: eth0: DCQCN on, ECN marks priorities 0, RoCE is on 3",
                                      "ecn: eth0: CNPs use DSCP 26, the same as data"});
     }
     SUBCASE("Not-ECT ToS with DCQCN") {
       nic.roce_tos = 104;
-      CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), gate::Severity::warning) ==
+      CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), doctor::Severity::warning) ==
             std::vector<std::string>{"ecn: eth0: ToS 104 has ECN bits 00 (Not-ECT)"});
     }
   }
@@ -172,7 +174,7 @@ TEST_SUITE("doctor") {
     auto loaded = profile::load_profile(ROCECFG_SOURCE_DIR "/profiles/pfc-only.toml");
     REQUIRE(loaded.value);
     auto f = check_qos_chain("eth0", *loaded.value, std::nullopt, "pfc-only.toml");
-    CHECK(lines_of(f, gate::Severity::problem).empty());
+    CHECK(lines_of(f, doctor::Severity::problem).empty());
   }
 
   TEST_CASE("kernel log records parse from /dev/kmsg format") {
@@ -180,12 +182,12 @@ TEST_SUITE("doctor") {
           "mlx5_core 0000:3b:00.0: link down");
     CHECK(kmsg_message(" SUBSYSTEM=pci") == "");
     CHECK(kmsg_message("plain line; with semicolon") == "plain line; with semicolon");
-    test::TempDir t;
-    t.write("kmsg", "6,1,10,-;first\n SUBSYSTEM=net\n3,2,20,-;second\n4,3,30,c;third");
-    auto lines = read_kernel_log(t.path() + "/kmsg", 2);
+    test::FsTree t;
+    t.line("kmsg", "6,1,10,-;first\n SUBSYSTEM=net\n3,2,20,-;second\n4,3,30,c;third");
+    auto lines = read_kernel_log(t.root() + "/kmsg", 2);
     REQUIRE(lines);
     CHECK(*lines == std::vector<std::string>{"second", "third"});
-    CHECK(read_kernel_log(t.path() + "/none").error().to_string() ==
-          t.path() + "/none: No such file or directory");
+    CHECK(read_kernel_log(t.root() + "/none").error().to_string() ==
+          t.root() + "/none: No such file or directory");
   }
 }

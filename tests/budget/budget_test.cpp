@@ -1,9 +1,9 @@
-#include "gate/budget.h"
+#include "budget/budget.h"
 
 #include <doctest/doctest.h>
 
 using namespace rocecfg;
-using namespace rocecfg::gate;
+using namespace rocecfg::budget;
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "core/result.h"
 
-namespace rocecfg::gate {
+namespace rocecfg::doctor {
 
 // Messages only (prefix and continuation lines dropped), oldest first, at
 // most the newest `max_lines`.
@@ -20,4 +20,4 @@ Result<std::vector<std::string>> read_kernel_log(const std::string& path = "/dev
 // lines without the prefix are returned unchanged; continuation lines -> "".
 std::string kmsg_message(const std::string& record);
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::doctor

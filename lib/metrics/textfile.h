@@ -11,7 +11,7 @@
 
 #include "core/result.h"
 
-namespace rocecfg::gate {
+namespace rocecfg::metrics {
 
 using Labels = std::map<std::string, std::string>;
 
@@ -44,4 +44,4 @@ bool valid_label_name(const std::string& name);
 // previous file, if any, is untouched.
 Status write_textfile(const std::string& dir, const std::string& file_name, const MetricSet& m);
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::metrics

@@ -21,7 +21,7 @@
 
 #include "core/result.h"
 
-namespace rocecfg::gate {
+namespace rocecfg::budget {
 
 struct BudgetInput {
   double parameters = 0;               // model parameters (70e9 for "70B")
@@ -72,4 +72,4 @@ std::optional<double> gradient_type_bytes(std::string_view name);
 std::string render_budget_text(const Budget& b);
 nlohmann::json to_json(const Budget& b);
 
-}  // namespace rocecfg::gate
+}  // namespace rocecfg::budget

@@ -8,8 +8,9 @@ using model::Knob;
 
 namespace {
 // Read top to bottom: each knob relies on the ones above it being in place.
-// Rollback walks the same table bottom to top.
-constexpr std::array<OrderEntry, 17> kOrder{{
+// Rollback walks the same table bottom to top. The size is the list's own:
+// tests/plan/order_test.cpp checks that it holds every Knob exactly once.
+constexpr auto kOrder = std::to_array<OrderEntry>({
     {Knob::mtu, "first: MTU changes can flap the link, and the RoCE path MTU derives from it"},
     {Knob::ets,
      "before buffers and PFC: traffic classes must exist before anything refers to them"},
@@ -32,7 +33,7 @@ constexpr std::array<OrderEntry, 17> kOrder{{
     {Knob::nccl_conf, "last: the job's libraries mark their QPs once the fabric honours the class"},
     {Knob::ucx_conf, "last: as NCCL, for UCX (MPI, UCC) traffic"},
     {Knob::job_env, "last: the environment file jobs source (HCCL reads only the environment)"},
-}};
+});
 }  // namespace
 
 std::span<const OrderEntry> step_order() {

@@ -10,6 +10,7 @@
 
 #include "command.h"
 #include "core/units.h"
+#include "model/vendors.h"
 #include "switch/adapter.h"
 #include "switch/interfaces.h"
 
@@ -149,7 +150,7 @@ const bool registered = register_command(
     {"import", "write a profile (TOML) reproducing a saved switch config",
      [](CLI::App& sub, Globals&) {
        auto a = std::make_shared<ImportArgs>();
-       sub.add_option("--vendor", a->vendor, "cumulus, sonic, eos, nxos, huawei-ce, h3c")
+       sub.add_option("--vendor", a->vendor, model::switch_vendor_list())
            ->required();
        sub.add_option("--from-file", a->file, "running config / config_db.json / NVUE backup")
            ->required();

@@ -5,6 +5,7 @@
 
 #include "command.h"
 #include "load_or_report.h"
+#include "model/vendors.h"
 #include "switch/engine.h"
 
 namespace rocecfg::cmd {
@@ -21,8 +22,7 @@ int run_render(const RenderArgs& a, const Globals& g) {
   if (!intent) return kUsage;
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(a.vendor);
   if (!adapter) {
-    std::string known;
-    for (const std::string& v : sw::adapter_vendors()) known += (known.empty() ? "" : ", ") + v;
+    std::string known = model::switch_vendor_list();
     fmt::print(stderr, "rocecfg render: unknown vendor {:?} (known: {})\n", a.vendor, known);
     return kUsage;
   }
@@ -54,7 +54,7 @@ const bool registered = register_command(
      [](CLI::App& sub, Globals& g) {
        auto a = std::make_shared<RenderArgs>();
        sub.add_option("profile", a->profile, "profile TOML file")->required();
-       sub.add_option("--vendor", a->vendor, "cumulus, sonic, eos, nxos, huawei-ce, h3c")
+       sub.add_option("--vendor", a->vendor, model::switch_vendor_list())
            ->required();
        sub.add_option("--ports", a->ports, "interfaces or ranges, e.g. swp1-32 (repeatable)");
        return std::function<int()>([a, &g] { return run_render(*a, g); });

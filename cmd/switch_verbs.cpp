@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "model/vendors.h"
 #include "plan/render.h"
 #include "switch/engine.h"
 #include "switch/fleet.h"
@@ -190,8 +191,7 @@ int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
                       const std::string& file, bool json_out) {
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(vendor);
   if (!adapter) {
-    std::string known;
-    for (const std::string& v : sw::adapter_vendors()) known += (known.empty() ? "" : ", ") + v;
+    std::string known = model::switch_vendor_list();
     fmt::print(stderr, "rocecfg: unknown vendor {:?} (known: {})\n", vendor, known);
     return kUsage;
   }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "model/vendors.h"
 #include "profile/load.h"
 #include "profile/overlay.h"
 #include "profile/toml_reader.h"
@@ -20,12 +21,6 @@ const HostEntry* Inventory::find_host(const std::string& name) const {
   for (const HostEntry& h : hosts)
     if (h.name == name) return &h;
   return nullptr;
-}
-
-const std::vector<std::string>& known_vendors() {
-  static const std::vector<std::string> vendors{"cumulus", "sonic",     "eos",
-                                                "nxos",    "huawei-ce", "h3c"};
-  return vendors;
 }
 
 namespace {
@@ -128,8 +123,7 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         e.address =
             checked(r, t, "address", p, address_grammar(), "a host name or IP address", true);
         if (auto v = r.integer(t, "port", p, 1, 65535)) e.port = *v;
-        if (auto v =
-                r.choice(t, "vendor", p, {"cumulus", "sonic", "eos", "nxos", "huawei-ce", "h3c"}))
+        if (auto v = r.choice(t, "vendor", p, model::kSwitchVendors))
           e.vendor = *v;
         else if (!t.get("vendor"))
           r.error(t, p + ".vendor", "missing");

@@ -46,6 +46,4 @@ struct Inventory {
   const HostEntry* find_host(const std::string& name) const;
 };
 
-const std::vector<std::string>& known_vendors();
-
 }  // namespace rocecfg::profile

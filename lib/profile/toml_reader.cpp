@@ -148,6 +148,12 @@ std::optional<bool> TomlReader::boolean(const toml::table& t, std::string_view k
 std::optional<std::string> TomlReader::choice(const toml::table& t, std::string_view key,
                                               const std::string& prefix,
                                               std::initializer_list<std::string_view> choices) {
+  return choice(t, key, prefix, std::span<const std::string_view>(choices.begin(), choices.size()));
+}
+
+std::optional<std::string> TomlReader::choice(const toml::table& t, std::string_view key,
+                                              const std::string& prefix,
+                                              std::span<const std::string_view> choices) {
   const toml::node* n = value_node(t, key);
   if (!n) return std::nullopt;
   std::string k = join_key(prefix, key);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,9 @@ class TomlReader {
   std::optional<std::string> choice(const toml::table& t, std::string_view key,
                                     const std::string& prefix,
                                     std::initializer_list<std::string_view> choices);
+  std::optional<std::string> choice(const toml::table& t, std::string_view key,
+                                    const std::string& prefix,
+                                    std::span<const std::string_view> choices);
   // "150KB"-style sizes (explicit units required), at most `max_bytes`; a
   // size whose bytes do not fit 64 bits is refused, never wrapped.
   std::optional<uint64_t> bytes(const toml::table& t, std::string_view key,

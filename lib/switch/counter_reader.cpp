@@ -50,6 +50,14 @@ std::unique_ptr<CounterReader> make_counter_reader(std::string_view vendor) {
   return it == r.factories.end() ? nullptr : it->second();
 }
 
+std::vector<std::string> counter_reader_vendors() {
+  Readers& r = readers();
+  std::lock_guard lock(r.mutex);
+  std::vector<std::string> out;
+  for (const auto& entry : r.factories) out.push_back(entry.first);
+  return out;
+}
+
 Result<std::vector<TranscriptPart>> split_transcript(const CounterReader& reader,
                                                      std::string_view text) {
   std::vector<TranscriptPart> parts;

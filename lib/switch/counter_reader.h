@@ -45,6 +45,7 @@ class CounterReader {
 using CounterReaderFactory = std::unique_ptr<CounterReader> (*)();
 bool register_counter_reader(std::string_view vendor, CounterReaderFactory factory);
 std::unique_ptr<CounterReader> make_counter_reader(std::string_view vendor);
+std::vector<std::string> counter_reader_vendors();  // registered ids, sorted
 
 struct TranscriptPart {
   CounterCommand command;

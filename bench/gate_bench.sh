@@ -8,7 +8,7 @@
 set -u
 here=$(dirname "$0")
 . "$here/../tests/lab/lib/scenario.sh"
-BIN=${ROCECFG_BIN:-/work/main/build/cmd/rocecfg}
+BIN=${ROCECFG_BIN:?set ROCECFG_BIN to the built rocecfg binary (the bench_gate target sets it)}
 PROFILE=$here/../tests/gate/lab/gate-lab.toml
 N=${GATE_BENCH_RUNS:-15}
 IFS_ARGS="--interface veth0 --interface veth1"

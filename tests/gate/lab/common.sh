@@ -2,7 +2,7 @@
 # Shared by the gate lab scenarios: the binary, the profile, and a gate run
 # that records exit code and last line.
 . "$(dirname "$0")/../../lab/lib/scenario.sh"
-BIN=${ROCECFG_BIN:-/work/main/build/cmd/rocecfg}
+BIN=${ROCECFG_BIN:?set ROCECFG_BIN to the built rocecfg binary (ctest sets it)}
 [ -x "$BIN" ] || die "$BIN not built (cmake --build ... --target rocecfg)"
 PROFILE=$(dirname "$0")/gate-lab.toml
 STATE=/tmp/gate.state

@@ -3,6 +3,6 @@
 # backend, the test case "dcb_apply" of tests/host/lab_dcb_test.cpp.
 # ROCECFG_HOST_LAB_TEST points at the host-built doctest binary.
 set -e
-bin=${ROCECFG_HOST_LAB_TEST:-/work/main/build/tests/host/host_lab_test}
+bin=${ROCECFG_HOST_LAB_TEST:?set ROCECFG_HOST_LAB_TEST to the built host_lab_test (ctest sets it)}
 [ -x "$bin" ] || { echo "FAIL: $bin not built (cmake --build ... --target host_lab_test)"; exit 1; }
 exec "$bin" --test-case="dcb_apply:*" --no-version --no-colors

@@ -266,6 +266,35 @@ TEST_SUITE("switch counters") {
     CHECK(notjson.error().to_string() ==
           "show interfaces counters errors | json: output is not a JSON object");
   }
+
+  TEST_CASE("one-command readers (NX-OS, Huawei, H3C): that command for every port, nothing else") {
+    struct Want {
+      const char* vendor;
+      const char* command;
+      const char* refusal;
+    };
+    for (const Want& w : {Want{"nxos", "show interface priority-flow-control",
+                               "not an NX-OS counter command"},
+                          Want{"huawei-ce", "display dcb pfc", "not a Huawei counter command"},
+                          Want{"h3c", "display priority-flow-control interface",
+                               "not an H3C counter command"}}) {
+      INFO(w.vendor);
+      auto r = make_counter_reader(w.vendor);
+      REQUIRE(r);
+      std::vector<CounterCommand> cmds = r->commands({"p1", "p2"});
+      REQUIRE(cmds.size() == 1);
+      CHECK(cmds[0].command == w.command);
+      CHECK(cmds[0].port == "");
+      CHECK(r->recognise(w.command).has_value());
+      CHECK_FALSE(r->recognise("show running-config").has_value());
+      CounterSnapshot snap;
+      Status st = r->parse({"show running-config", ""}, "", snap);
+      REQUIRE_FALSE(st);
+      CHECK(st.error().kind == ErrorKind::unsupported);
+      CHECK(st.error().message == w.refusal);
+      CHECK(snap.counters.empty());
+    }
+  }
 }
 
 }  // namespace rocecfg::sw::testing

@@ -23,29 +23,19 @@
 
 #include "switch/counter_reader.h"
 #include "switch/counter_text.h"
+#include "switch/one_command_reader.h"
 
 namespace rocecfg::vendors::h3c {
 namespace {
 
 constexpr const char* kPfc = "display priority-flow-control interface";
 
-bool numeric(const std::string& f) {
-  return sw::parse_counter_number(f).has_value();
-}
-
-class H3cCounters final : public sw::CounterReader {
+class H3cCounters final : public sw::OneCommandReader {
  public:
-  std::string_view vendor() const override { return "h3c"; }
-  std::vector<sw::CounterCommand> commands(const std::vector<std::string>&) const override {
-    return {{kPfc, ""}};
-  }
-  std::optional<sw::CounterCommand> recognise(std::string_view line) const override {
-    if (line == kPfc) return sw::CounterCommand{kPfc, ""};
-    return std::nullopt;
-  }
-  Status parse(const sw::CounterCommand& c, std::string_view out,
-               sw::CounterSnapshot& s) const override {
-    if (c.command != kPfc) return fail(ErrorKind::unsupported, "", "not an H3C counter command");
+  H3cCounters() : OneCommandReader("h3c", kPfc, "an H3C") {}
+
+ private:
+  Status parse_output(std::string_view out, sw::CounterSnapshot& s) const override {
     bool header = false;
     std::string port;
     for (std::string_view line : sw::text_lines(out)) {
@@ -56,8 +46,8 @@ class H3cCounters final : public sw::CounterReader {
       }
       if (!header || f.size() < 5) continue;
       size_t n = f.size();
-      if (!std::all_of(f.end() - 5, f.end(), numeric)) continue;
-      if (n > 5 && !numeric(f[0]))
+      if (!std::all_of(f.end() - 5, f.end(), sw::is_counter_number)) continue;
+      if (n > 5 && !sw::is_counter_number(f[0]))
         port = f[0];
       else if (n != 5 || port.empty())
         continue;
@@ -66,15 +56,17 @@ class H3cCounters final : public sw::CounterReader {
         return fail(ErrorKind::invalid_input, "", fmt::format("{}: priority '{}'", port, f[n - 5]));
       int p = static_cast<int>(*prio);
       s.set({port, sw::CounterScope::priority, p, sw::CounterKind::pause_rx_frames},
-            {*sw::parse_counter_number(f[n - 4]), sw::CounterUnit::frames, 64, false, false, kPfc});
+            count(*sw::parse_counter_number(f[n - 4]), sw::CounterUnit::frames));
       s.set({port, sw::CounterScope::priority, p, sw::CounterKind::pause_tx_frames},
-            {*sw::parse_counter_number(f[n - 3]), sw::CounterUnit::frames, 64, false, false, kPfc});
+            count(*sw::parse_counter_number(f[n - 3]), sw::CounterUnit::frames));
     }
     if (!header)
       return fail(ErrorKind::invalid_input, "",
                   "no 'Interface ... Recv Send' header in the output");
     return {};
   }
+
+ public:
   std::vector<std::string> not_exposed() const override {
     return {
         "watchdog, queue_drops, ecn_marked, watermark: not read on h3c (no checked output example)",

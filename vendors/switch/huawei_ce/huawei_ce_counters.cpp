@@ -23,40 +23,30 @@
 
 #include "switch/counter_reader.h"
 #include "switch/counter_text.h"
+#include "switch/one_command_reader.h"
 
 namespace rocecfg::vendors::huawei_ce {
 namespace {
 
 constexpr const char* kPfc = "display dcb pfc";
 
-bool numeric(const std::string& f) {
-  return sw::parse_counter_number(f).has_value();
-}
-
-class HuaweiCounters final : public sw::CounterReader {
+class HuaweiCounters final : public sw::OneCommandReader {
  public:
-  std::string_view vendor() const override { return "huawei-ce"; }
-  std::vector<sw::CounterCommand> commands(const std::vector<std::string>&) const override {
-    return {{kPfc, ""}};
-  }
-  std::optional<sw::CounterCommand> recognise(std::string_view line) const override {
-    if (line == kPfc) return sw::CounterCommand{kPfc, ""};
-    return std::nullopt;
-  }
-  Status parse(const sw::CounterCommand& c, std::string_view out,
-               sw::CounterSnapshot& s) const override {
-    if (c.command != kPfc) return fail(ErrorKind::unsupported, "", "not a Huawei counter command");
+  HuaweiCounters() : OneCommandReader("huawei-ce", kPfc, "a Huawei") {}
+
+ private:
+  Status parse_output(std::string_view out, sw::CounterSnapshot& s) const override {
     if (out.find("Received(Frames)") == std::string_view::npos)
       return fail(ErrorKind::invalid_input, "", "no 'Received(Frames)' header in the output");
     std::string port;
     int queue = -1;
     bool want_tx = false;
     auto put = [&](sw::CounterKind k, uint64_t v, sw::CounterUnit u) {
-      s.set({port, sw::CounterScope::priority, queue, k}, {v, u, 64, false, false, kPfc});
+      s.set({port, sw::CounterScope::priority, queue, k}, count(v, u));
     };
     for (std::string_view line : sw::text_lines(out)) {
       auto f = sw::split_fields(line);
-      bool all_numeric = !f.empty() && std::all_of(f.begin(), f.end(), numeric);
+      bool all_numeric = !f.empty() && std::all_of(f.begin(), f.end(), sw::is_counter_number);
       if (want_tx && f.size() == 3 && all_numeric) {
         put(sw::CounterKind::pause_tx_frames, *sw::parse_counter_number(f[0]),
             sw::CounterUnit::frames);
@@ -66,7 +56,8 @@ class HuaweiCounters final : public sw::CounterReader {
         continue;
       }
       size_t at = 0;
-      if (f.size() == 5 && !numeric(f[0]) && std::all_of(f.begin() + 1, f.end(), numeric)) {
+      if (f.size() == 5 && !sw::is_counter_number(f[0]) &&
+          std::all_of(f.begin() + 1, f.end(), sw::is_counter_number)) {
         port = f[0];
         at = 1;
       } else if (f.size() == 4 && all_numeric && !port.empty()) {
@@ -88,6 +79,8 @@ class HuaweiCounters final : public sw::CounterReader {
       return fail(ErrorKind::invalid_input, "", fmt::format("{}: no Transmitted line", port));
     return {};
   }
+
+ public:
   std::vector<std::string> not_exposed() const override {
     return {
         "queue_drops, ecn_marked, watermark: display qos queue statistics not read (no checked "

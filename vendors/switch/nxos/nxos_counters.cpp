@@ -21,6 +21,7 @@
 
 #include "switch/counter_reader.h"
 #include "switch/counter_text.h"
+#include "switch/one_command_reader.h"
 
 namespace rocecfg::vendors::nxos {
 namespace {
@@ -31,19 +32,12 @@ bool interface_name(const std::string& f) {
   return f.starts_with("Eth") || f.starts_with("eth") || f.starts_with("port-channel");
 }
 
-class NxosCounters final : public sw::CounterReader {
+class NxosCounters final : public sw::OneCommandReader {
  public:
-  std::string_view vendor() const override { return "nxos"; }
-  std::vector<sw::CounterCommand> commands(const std::vector<std::string>&) const override {
-    return {{kPfc, ""}};
-  }
-  std::optional<sw::CounterCommand> recognise(std::string_view line) const override {
-    if (line == kPfc) return sw::CounterCommand{kPfc, ""};
-    return std::nullopt;
-  }
-  Status parse(const sw::CounterCommand& c, std::string_view out,
-               sw::CounterSnapshot& s) const override {
-    if (c.command != kPfc) return fail(ErrorKind::unsupported, "", "not an NX-OS counter command");
+  NxosCounters() : OneCommandReader("nxos", kPfc, "an NX-OS") {}
+
+ private:
+  Status parse_output(std::string_view out, sw::CounterSnapshot& s) const override {
     bool header = false;
     for (std::string_view line : sw::text_lines(out)) {
       auto f = sw::split_fields(line);
@@ -54,14 +48,16 @@ class NxosCounters final : public sw::CounterReader {
       if (!rx || !tx)
         return fail(ErrorKind::invalid_input, "", fmt::format("unreadable row for {}", f[0]));
       s.set({f[0], sw::CounterScope::port, -1, sw::CounterKind::pause_rx_frames},
-            {*rx, sw::CounterUnit::frames, 64, false, false, kPfc});
+            count(*rx, sw::CounterUnit::frames));
       s.set({f[0], sw::CounterScope::port, -1, sw::CounterKind::pause_tx_frames},
-            {*tx, sw::CounterUnit::frames, 64, false, false, kPfc});
+            count(*tx, sw::CounterUnit::frames));
     }
     if (!header)
       return fail(ErrorKind::invalid_input, "", "no 'Port ... RxPPP TxPPP' header in the output");
     return {};
   }
+
+ public:
   std::vector<std::string> not_exposed() const override {
     return {"pause per priority: NX-OS RxPPP/TxPPP are per port",
             "watchdog, queue_drops, ecn_marked: show queuing pfc-queue / show queuing interface "

@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/try.h"
 #include "sonic/sonic.h"
 
 namespace rocecfg::vendors::sonic {
@@ -68,11 +69,9 @@ Result<model::Ets> port_ets(const json& db, const std::string& port,
     if (maps.contains(name))
       for (const auto& [tc, queue] : maps[name].items()) {
         std::string where = "TC_TO_QUEUE_MAP|" + name + "." + tc;
-        auto t = db_number(json(tc), where, 7);
-        auto q = db_number(queue, where, 7);
-        if (!t) return std::unexpected(t.error());
-        if (!q) return std::unexpected(q.error());
-        e.prio_tc[*t] = static_cast<uint8_t>(*q);
+        uint64_t t = ROCECFG_TRY(db_number(json(tc), where, 7));
+        uint64_t q = ROCECFG_TRY(db_number(queue, where, 7));
+        e.prio_tc[t] = static_cast<uint8_t>(q);
       }
   }
   const json& schedulers = db_table(db, "SCHEDULER");
@@ -93,9 +92,8 @@ Result<model::Ets> port_ets(const json& db, const std::string& port,
     if (type != "DWRR" && type != "WRR")
       return fail(ErrorKind::invalid_input, "SCHEDULER|" + it->second,
                   fmt::format("unknown scheduler type {:?}", type));
-    auto w = db_number(s.value("weight", json("0")), "SCHEDULER|" + it->second + ".weight", 100);
-    if (!w) return std::unexpected(w.error());
-    weight[q] = *w;
+    weight[q] = ROCECFG_TRY(
+        db_number(s.value("weight", json("0")), "SCHEDULER|" + it->second + ".weight", 100));
   }
   e.tc_bandwidth_percent = shares_percent(weight);
   return e;
@@ -125,10 +123,9 @@ Result<std::map<std::string, std::vector<LosslessPg>>> lossless_pgs(const json& 
       // and Dell images keep the lossy PG profile in ingress_lossless_pool too.
       if (!profiles[profile].contains("xoff")) continue;
     }
-    auto idx = index_range(indexes, "BUFFER_PG|" + key);
-    if (!idx) return std::unexpected(idx.error());
     PriorityMask pgs;
-    for (unsigned i : *idx) pgs.set(Priority::unchecked(i));
+    for (unsigned i : ROCECFG_TRY(index_range(indexes, "BUFFER_PG|" + key)))
+      pgs.set(Priority::unchecked(i));
     out[port].push_back({pgs, profile});
   }
   return out;
@@ -144,9 +141,8 @@ Result<std::optional<uint64_t>> port_headroom(const json& db, const std::vector<
   if (profile == "NULL") return std::nullopt;
   const json& prof = db_table(db, "BUFFER_PROFILE")[profile];
   if (!prof.contains("xoff")) return std::nullopt;  // a dynamic-threshold-only profile
-  auto xoff = db_number(prof["xoff"], "BUFFER_PROFILE|" + profile + ".xoff", 1ull << 40);
-  if (!xoff) return std::unexpected(xoff.error());
-  return std::optional<uint64_t>(*xoff);
+  return std::optional<uint64_t>(
+      ROCECFG_TRY(db_number(prof["xoff"], "BUFFER_PROFILE|" + profile + ".xoff", 1ull << 40)));
 }
 
 // "<table>|<port>|<indexes>" entries with `field` -> per port, index -> name.
@@ -157,9 +153,8 @@ Result<std::map<std::string, std::map<unsigned, std::string>>> bindings(const js
   for (const auto& [key, entry] : db_table(db, name).items()) {
     std::string port, indexes;
     if (!split_port_index_key(key, port, indexes) || !entry.contains(field)) continue;
-    auto idx = index_range(indexes, std::string(name) + "|" + key);
-    if (!idx) return std::unexpected(idx.error());
-    for (unsigned i : *idx) out[port][i] = ref_name(entry[field]);
+    for (unsigned i : ROCECFG_TRY(index_range(indexes, std::string(name) + "|" + key)))
+      out[port][i] = ref_name(entry[field]);
   }
   return out;
 }
@@ -167,32 +162,25 @@ Result<std::map<std::string, std::map<unsigned, std::string>>> bindings(const js
 }  // namespace
 
 Status parse_scheduling_and_buffers(const json& db, sw::SwitchState& st) {
-  auto queues = bindings(db, "QUEUE", "scheduler");
-  if (!queues) return std::unexpected(queues.error());
-  auto pgs = lossless_pgs(db);
-  if (!pgs) return std::unexpected(pgs.error());
+  auto queues = ROCECFG_TRY(bindings(db, "QUEUE", "scheduler"));
+  auto pgs = ROCECFG_TRY(lossless_pgs(db));
   static const std::map<unsigned, std::string> none;
   static const std::vector<LosslessPg> no_pgs;
   for (auto& [port, s] : st.ports) {
-    auto q = queues->find(port);
-    auto ets = port_ets(db, port, q == queues->end() ? none : q->second);
-    if (!ets) return std::unexpected(ets.error());
-    s.ets = *ets;
+    auto q = queues.find(port);
+    s.ets = ROCECFG_TRY(port_ets(db, port, q == queues.end() ? none : q->second));
 
     model::Buffers b;
     for (const auto& [table_name, lengths] : db_table(db, "CABLE_LENGTH").items()) {
       if (!lengths.contains(port)) continue;
       std::string text = lengths[port].is_string() ? lengths[port].get<std::string>() : "";
       if (text.ends_with("m")) text.pop_back();
-      auto m = db_number(json(text), "CABLE_LENGTH|" + table_name + "." + port, 100000);
-      if (!m) return std::unexpected(m.error());
-      b.cable_length_m = static_cast<uint32_t>(*m);
+      b.cable_length_m = static_cast<uint32_t>(
+          ROCECFG_TRY(db_number(json(text), "CABLE_LENGTH|" + table_name + "." + port, 100000)));
     }
-    auto pg = pgs->find(port);
-    const std::vector<LosslessPg>& lossless = pg == pgs->end() ? no_pgs : pg->second;
-    auto headroom = port_headroom(db, lossless);
-    if (!headroom) return std::unexpected(headroom.error());
-    b.headroom_bytes = *headroom;
+    auto pg = pgs.find(port);
+    const std::vector<LosslessPg>& lossless = pg == pgs.end() ? no_pgs : pg->second;
+    b.headroom_bytes = ROCECFG_TRY(port_headroom(db, lossless));
     b.lossless_pgs.emplace();
     for (const LosslessPg& e : lossless) b.lossless_pgs->push_back(e.pgs);
     s.buffers = b;

@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 
 #include "command.h"
-#include "core/units.h"
 #include "model/vendors.h"
+#include "profile/write.h"
 #include "switch/adapter.h"
 #include "switch/interfaces.h"
 
@@ -46,72 +46,36 @@ model::Settings majority(const sw::SwitchState& st, model::Knob k,
   return best->first;
 }
 
-std::string int_list(PriorityMask m) {
-  std::string out;
-  for (unsigned p = 0; p < 8; ++p)
-    if (m.has(Priority::unchecked(p))) out += (out.empty() ? "" : ", ") + std::to_string(p);
-  return "[" + out + "]";
-}
-
-std::string to_toml(const sw::SwitchState& st, const std::string& vendor, const std::string& file,
-                    bool port_pfc) {
-  model::Settings s = st.global;
-  std::vector<std::string> outliers;
+// What the config does as an Intent: switch knobs from the global settings,
+// per-interface knobs by majority (the others reported as outliers).
+profile::Intent imported_intent(const sw::SwitchState& st, const std::string& file,
+                                std::vector<std::string>& outliers) {
+  profile::Intent in;
+  model::Settings& s = in.common;
+  s = st.global;
   for (model::Knob k : model::all_knobs()) {
     bool on_ports = false;
     for (const auto& [n, ps] : st.ports) on_ports |= model::knob_present(ps, k);
     if (on_ports) model::knob_assign(s, majority(st, k, outliers), k);
   }
-  (void)port_pfc;
-  std::string t =
-      fmt::format("# Imported by `rocecfg import --vendor {}` from {}\n\n", vendor, file);
+  // Only DSCPs classified into a lossless or a high (>= 5, CNP/control)
+  // priority: the rest is what every switch does anyway.
+  if (s.dscp_priority) {
+    PriorityMask lossless = s.pfc_enabled.value_or(PriorityMask());
+    std::erase_if(*s.dscp_priority, [&](const auto& e) {
+      return e.second == 0 || !(lossless.has(Priority::unchecked(e.second)) || e.second >= 5);
+    });
+    if (s.dscp_priority->empty()) s.dscp_priority.reset();
+  }
+  in.lossless_priorities = s.pfc_enabled.value_or(PriorityMask());
+  in.switch_mtu_bytes = s.mtu_bytes;
+  s.mtu_bytes.reset();
   std::string base = file.substr(file.find_last_of('/') + 1);
   std::string name;
   for (char c : base) name += (std::isalnum(static_cast<unsigned char>(c)) ? c : '-');
-  t += fmt::format("[fabric]\nname = \"imported-{}\"\ndescription = \"Settings found in {}\"\n\n",
-                   name, base);
-  PriorityMask lossless = s.pfc_enabled.value_or(PriorityMask());
-  t += "[lossless]\n";
-  if (!lossless.empty()) t += fmt::format("priorities = {}\n", int_list(lossless));
-  if (s.trust) t += fmt::format("trust = \"{}\"\n", model::to_string(*s.trust));
-  t += "\n";
-  if (s.dscp_priority) {
-    // Only DSCPs classified into a non-default priority: the rest is what
-    // every switch does anyway.
-    std::string lines;
-    for (auto [d, p] : *s.dscp_priority)
-      if (p != 0 && (lossless.has(Priority::unchecked(p)) || p >= 5))
-        lines += fmt::format("{} = {}\n", d, p);
-    if (!lines.empty()) t += "[dscp_map]\n" + lines + "\n";
-  }
-  if (s.ets) {
-    std::string prio_tc, bw, strict;
-    for (int i = 0; i < 8; ++i) {
-      prio_tc += (i ? ", " : "") + std::to_string(s.ets->prio_tc[i]);
-      if (s.ets->tc_tsa[i] == model::Tsa::strict)
-        strict += (strict.empty() ? "" : ", ") + std::to_string(i);
-      else if (s.ets->tc_bandwidth_percent[i])
-        bw += fmt::format("{}{} = {}", bw.empty() ? "" : ", ", i, s.ets->tc_bandwidth_percent[i]);
-    }
-    t += fmt::format("[ets]\nprio_tc = [{}]\nbandwidth_percent = {{ {} }}\nstrict = [{}]\n\n",
-                     prio_tc, bw, strict);
-  }
-  if (s.ecn) {
-    t += fmt::format(
-        "[ecn]\nmin_threshold = \"{}\"\nmax_threshold = \"{}\"\nmark_probability_percent = {}\n",
-        format_bytes(s.ecn->min_threshold_bytes), format_bytes(s.ecn->max_threshold_bytes),
-        s.ecn->mark_probability_percent);
-    if (s.ecn_priorities) t += fmt::format("priorities = {}\n", int_list(*s.ecn_priorities));
-    t += "\n";
-  }
-  if (s.mtu_bytes) t += fmt::format("[mtu]\nswitch_bytes = {}\n\n", *s.mtu_bytes);
-  if (s.pfc_watchdog)
-    t += fmt::format("[pfc_watchdog]\ndetection_ms = {}\nrestoration_ms = {}\naction = \"{}\"\n\n",
-                     s.pfc_watchdog->detection_ms, s.pfc_watchdog->restoration_ms,
-                     model::to_string(s.pfc_watchdog->action));
-  for (const std::string& o : outliers) t += "# differs on " + o + "\n";
-  for (const std::string& n : st.notes) t += "# note: " + n + "\n";
-  return t;
+  in.name = "imported-" + name;
+  in.description = "Settings found in " + base;
+  return in;
 }
 
 int run_import(const ImportArgs& a) {
@@ -132,7 +96,13 @@ int run_import(const ImportArgs& a) {
     fmt::print(stderr, "rocecfg import: {}: {}\n", a.file, state.error().to_string());
     return kRuntime;  // not this vendor's config: refused, exit 3
   }
-  std::string toml = to_toml(*state, a.vendor, a.file, adapter->port_knob(model::Knob::pfc));
+  std::vector<std::string> trailer;
+  profile::Intent intent = imported_intent(*state, a.file, trailer);
+  for (std::string& o : trailer) o = "differs on " + o;
+  for (const std::string& n : state->notes) trailer.push_back("note: " + n);
+  std::string toml = profile::write_profile(
+      intent, {fmt::format("Imported by `rocecfg import --vendor {}` from {}", a.vendor, a.file)},
+      trailer);
   if (a.out.empty()) {
     fmt::print("{}", toml);
     return kOk;
@@ -150,8 +120,7 @@ const bool registered = register_command(
     {"import", "write a profile (TOML) reproducing a saved switch config",
      [](CLI::App& sub, Globals&) {
        auto a = std::make_shared<ImportArgs>();
-       sub.add_option("--vendor", a->vendor, model::switch_vendor_list())
-           ->required();
+       sub.add_option("--vendor", a->vendor, model::switch_vendor_list())->required();
        sub.add_option("--from-file", a->file, "running config / config_db.json / NVUE backup")
            ->required();
        sub.add_option("-o,--output", a->out, "write the profile here (default: stdout)");

@@ -176,6 +176,10 @@ struct Reader {
     else if (t->get("strict"))
       ok = false;
     const toml::table* bw = r.table(*t, "bandwidth_percent", "ets");
+    // Every class strict (what `import` reads from a switch left at strict
+    // priority) has no shares to state.
+    bool all_strict = std::all_of(e.tc_tsa.begin(), e.tc_tsa.end(),
+                                  [](model::Tsa a) { return a == model::Tsa::strict; });
     int sum = 0;
     if (bw) {
       for (const auto& [key, node] : *bw) {
@@ -203,17 +207,17 @@ struct Reader {
         e.tc_bandwidth_percent[tc] = static_cast<uint8_t>(pct);
         sum += pct;
       }
-      if (ok && sum != 100)
+      if (ok && sum != 100 && !(all_strict && sum == 0))
         r.error(*bw, "ets.bandwidth_percent",
                 fmt::format("shares sum to {}%; ETS classes must share exactly 100%", sum),
                 "a sum of 100");
-    } else if (!t->get("bandwidth_percent")) {
+    } else if (t->get("bandwidth_percent")) {
+      ok = false;  // present but not a table: r.table() said so
+    } else if (!all_strict) {
       r.error(*t, "ets.bandwidth_percent", "missing; ETS needs the classes' shares");
       ok = false;
-    } else {
-      ok = false;
     }
-    if (ok && sum == 100) intent.common.ets = e;
+    if (ok && (sum == 100 || (all_strict && sum == 0))) intent.common.ets = e;
   }
 
   void ecn() {

@@ -90,8 +90,9 @@ std::string write_profile(const Intent& in, const std::vector<std::string>& head
       else if (s.ets->tc_bandwidth_percent[i])
         bw += fmt::format("{}{} = {}", bw.empty() ? "" : ", ", i, s.ets->tc_bandwidth_percent[i]);
     }
-    t += fmt::format("[ets]\nprio_tc = [{}]\nbandwidth_percent = {{ {} }}\nstrict = [{}]\n\n",
-                     prio_tc, bw, strict);
+    t += fmt::format("[ets]\nprio_tc = [{}]\n", prio_tc);
+    if (!bw.empty()) t += fmt::format("bandwidth_percent = {{ {} }}\n", bw);
+    t += fmt::format("strict = [{}]\n\n", strict);
   }
   if (s.ecn) {
     t += fmt::format(

@@ -1,0 +1,79 @@
+// profile::write_profile is the inverse of the loader for what a profile
+// states: written, then loaded again, every shipped profile gives back an
+// equal Intent ([workload] and [validation] are not written; `rocecfg import`
+// writes through it).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "files.h"
+#include "profile/load.h"
+#include "profile/write.h"
+
+using namespace rocecfg;
+
+namespace {
+
+void check_round_trip(const profile::Intent& a, const profile::Intent& b) {
+  CHECK(b.name == a.name);
+  CHECK(b.description == a.description);
+  CHECK(b.lossless_priorities == a.lossless_priorities);
+  CHECK(b.lossless_dscp == a.lossless_dscp);
+  CHECK(b.common == a.common);
+  CHECK(b.host_mtu_bytes == a.host_mtu_bytes);
+  CHECK(b.switch_mtu_bytes == a.switch_mtu_bytes);
+}
+
+profile::Intent reload(const profile::Intent& in, const std::string& name) {
+  std::string text = profile::write_profile(in, {"header line"}, {"trailer line"});
+  INFO(text);
+  profile::Loaded<profile::Intent> again = profile::load_profile_text(text, name);
+  INFO(again.diagnostics.render());
+  REQUIRE(again.value);
+  return *again.value;
+}
+
+}  // namespace
+
+TEST_SUITE("profile.write") {
+  TEST_CASE("every shipped profile: write, load again, the same Intent") {
+    int n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(test::source_path("profiles"))) {
+      std::string path = e.path().string();
+      if (e.path().extension() != ".toml" || path.find("inventory") != std::string::npos) continue;
+      INFO(path);
+      profile::Loaded<profile::Intent> first = profile::load_profile(path);
+      REQUIRE(first.value);
+      check_round_trip(*first.value, reload(*first.value, path));
+      ++n;
+    }
+    CHECK(n >= 4);
+  }
+
+  TEST_CASE(
+      "every class strict: no shares written, and it loads back (import of a strict switch)") {
+    profile::Loaded<profile::Intent> l = profile::load_profile_text(
+        "[fabric]\nname = \"s\"\n[ets]\nprio_tc = [0, 1, 2, 3, 4, 5, 6, 7]\n"
+        "strict = [0, 1, 2, 3, 4, 5, 6, 7]\n",
+        "s.toml");
+    INFO(l.diagnostics.render());
+    REQUIRE(l.value);
+    REQUIRE(l.value->common.ets);
+    for (model::Tsa a : l.value->common.ets->tc_tsa) CHECK(a == model::Tsa::strict);
+    std::string text = profile::write_profile(*l.value);
+    CHECK(text.find("bandwidth_percent") == std::string::npos);
+    check_round_trip(*l.value, reload(*l.value, "s.toml"));
+  }
+
+  TEST_CASE("comments stay comments and names with quotes survive") {
+    profile::Loaded<profile::Intent> l = profile::load_profile_text(
+        "[fabric]\nname = \"a \\\"quoted\\\" name\"\n[lossless]\npriorities = [3]\n"
+        "trust = \"pcp\"\n",
+        "q.toml");
+    REQUIRE(l.value);
+    std::string text = profile::write_profile(*l.value, {"line one\nline two"}, {"end"});
+    CHECK(text.starts_with("# line one line two\n\n[fabric]\nname = \"a \\\"quoted\\\" name\"\n"));
+    CHECK(text.ends_with("# end\n"));
+    check_round_trip(*l.value, reload(*l.value, "q.toml"));
+  }
+}

@@ -12,13 +12,15 @@ namespace rocecfg::cmd {
 namespace {
 
 const bool registered =
-    register_command({"apply", "bring hosts (default) or switches (--inventory) to the profile",
+    register_command({"apply",
+                      "bring hosts (default) or switches (--inventory) to the profile",
                       [](CLI::App& sub, Globals& g) {
                         auto t = std::make_shared<TargetOptions>();
                         add_target_options(sub, *t, /*writes=*/true);
                         return std::function<int()>(
                             [t, &g] { return run_on_targets(*t, g, apply_hosts, apply_switches); });
-                      }});
+                      },
+                      {kOk, kDrift, kUsage, kRuntime, kNotEvaluated}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

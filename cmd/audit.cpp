@@ -5,6 +5,7 @@
 
 #include "command.h"
 #include "load_or_report.h"
+#include "output.h"
 #include "switch_verbs.h"
 #include "target_options.h"
 #include "verbs.h"
@@ -13,7 +14,8 @@ namespace rocecfg::cmd {
 namespace {
 
 const bool registered = register_command(
-    {"audit", "report drift from the profile without changing anything",
+    {"audit",
+     "report drift from the profile without changing anything",
      [](CLI::App& sub, Globals& g) {
        auto t = std::make_shared<TargetOptions>();
        add_target_options(sub, *t, /*writes=*/false);
@@ -27,17 +29,17 @@ const bool registered = register_command(
                       "DIR/rocecfg_audit.prom (atomically; not on a failed audit)");
        return std::function<int()>([t, vendor, from_file, &g] {
          if (!from_file->empty() || !vendor->empty()) {
-           if (from_file->empty() || vendor->empty()) {
-             fmt::print(stderr, "rocecfg audit: --vendor and --from-file go together\n");
-             return static_cast<int>(kUsage);
-           }
+           if (from_file->empty() || vendor->empty())
+             return report_error(kUsage, "--vendor and --from-file go together");
            std::optional<profile::Intent> intent = load_profile_or_report(t->profile, g.json);
            if (!intent) return static_cast<int>(kUsage);
-           return audit_switch_file(*intent, *vendor, *from_file, g.json);
+           return audit_switch_file(*intent, *vendor, *from_file, g.json,
+                                    t->strict || intent->strict_unsupported);
          }
          return run_on_targets(*t, g, audit_hosts, audit_switches);
        });
-     }});
+     },
+     {kOk, kDrift, kUsage, kRuntime, kNotEvaluated}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

@@ -5,6 +5,7 @@
 
 #include "budget/budget.h"
 #include "command.h"
+#include "output.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -25,10 +26,7 @@ struct BudgetArgs {
 };
 
 int run_budget(const BudgetArgs& a, const Globals& g) {
-  auto usage = [](const std::string& message) {
-    fmt::print(stderr, "rocecfg budget: {}\n", message);
-    return static_cast<int>(kUsage);
-  };
+  auto usage = [](const std::string& message) { return report_error(kUsage, message); };
   budget::BudgetInput in;
   Result<double> params = budget::parse_count(a.parameters);
   if (!params) return usage("--params " + params.error().to_string());
@@ -60,16 +58,15 @@ int run_budget(const BudgetArgs& a, const Globals& g) {
   }
   Result<budget::Budget> b = budget::compute_budget(in);
   if (!b) return usage(b.error().to_string());
-  if (g.json)
-    fmt::print("{}\n", budget::to_json(*b).dump(2));
-  else
-    fmt::print("{}", budget::render_budget_text(*b));
+  json_document().payload = budget::to_json(*b);
+  if (!g.json) fmt::print("{}", budget::render_budget_text(*b));
   // Exit 1 when a given bandwidth does not fit, so scripts can branch on it.
   return b->margin && *b->margin < 1 ? static_cast<int>(kDrift) : static_cast<int>(kOk);
 }
 
 const bool registered = register_command(
-    {"budget", "per-GPU bandwidth a data-parallel all-reduce needs, and the margin",
+    {"budget",
+     "per-GPU bandwidth a data-parallel all-reduce needs, and the margin",
      [](CLI::App& sub, Globals& g) {
        auto a = std::make_shared<BudgetArgs>();
        sub.add_option("--params", a->parameters, "model parameters: 70B, 1.5T, 350M, 7e9")
@@ -99,7 +96,8 @@ const bool registered = register_command(
            "--step-ms 500 --tp 8 --link-gbps 400\n"
            "Exit: 0 fits (or no bandwidth given), 1 does not fit, 2 bad input.");
        return std::function<int()>([a, &g] { return run_budget(*a, g); });
-     }});
+     },
+     {kOk, kDrift, kUsage}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

@@ -26,6 +26,8 @@ struct CommandSpec {
   std::string name;
   std::string summary;
   std::function<std::function<int()>(CLI::App& sub, Globals& globals)> define;
+  // The codes this verb can return, for its --help (empty: the whole table).
+  std::vector<ExitCode> exit_codes = {};
 };
 
 bool register_command(CommandSpec spec);

@@ -15,6 +15,7 @@
 #include "gate/switch_counters.h"
 #include "load_or_report.h"
 #include "metrics/textfile.h"
+#include "output.h"
 #include "switch/counter_report.h"
 #include "switch_verbs.h"
 
@@ -77,17 +78,22 @@ int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& ru
   if (!o.textfile_dir.empty()) {
     metrics::MetricSet m;
     gate::add_switch_counter_metrics(m, reads, judgements);
-    if (auto st = metrics::write_textfile(o.textfile_dir, "rocecfg_switch_counters.prom", m); !st)
+    if (auto st = metrics::write_textfile(o.textfile_dir, "rocecfg_switch_counters.prom", m); !st) {
+      // The counters were read; a metrics file that could not be written is
+      // said, not a reason to hide the reading.
       fmt::print(stderr, "rocecfg counters: --textfile: {}\n", st.error().to_string());
+      add_warning(o.textfile_dir, "warning", "--textfile: " + st.error().to_string());
+    }
   }
-  if (g.json) {
-    json j = {{"verdict", sw::to_string(verdict)}, {"switches", json::array()}};
-    for (size_t i = 0; i < reads.size(); ++i)
-      j["switches"].push_back(read_json(reads[i], judgements[i]));
-    fmt::print("{}\n", j.dump(2));
-  } else {
-    fmt::print("{}", sw::format_counter_report(reads, judgements, g.verbose));
+  json j = {{"verdict", sw::to_string(verdict)}, {"switches", json::array()}};
+  for (size_t i = 0; i < reads.size(); ++i) {
+    j["switches"].push_back(read_json(reads[i], judgements[i]));
+    add_target({{"name", reads[i].name},
+                {"kind", "switch"},
+                {"outcome", reads[i].ok ? sw::to_string(judgements[i].verdict) : "unreadable"}});
   }
+  json_document().payload = std::move(j);
+  if (!g.json) fmt::print("{}", sw::format_counter_report(reads, judgements, g.verbose));
   if (verdict == sw::CounterVerdict::fail) return kDrift;
   bool unreadable = false;
   for (const sw::CounterRead& r : reads) unreadable |= !r.ok;
@@ -106,21 +112,17 @@ std::optional<std::string> slurp(const std::string& path) {
 
 int offline(const Options& o, const Globals& g) {
   auto reader = sw::make_counter_reader(o.vendor);
-  if (!reader) {
-    fmt::print(stderr, "rocecfg counters: no counter reader for vendor {:?}\n", o.vendor);
-    return kUsage;
-  }
+  if (!reader)
+    return report_error(kUsage, fmt::format("no counter reader for vendor {:?}", o.vendor));
   std::vector<sw::CounterSnapshot> snaps;
   for (const std::string& file : o.from_files) {
     auto text = slurp(file);
     if (!text) {
-      fmt::print(stderr, "rocecfg counters: cannot read {}\n", file);
-      return kUsage;
+      return report_error(kUsage, fmt::format("cannot read {}", file));
     }
     auto snap = sw::parse_transcript(*reader, *text, o.vendor);
     if (!snap) {
-      fmt::print(stderr, "rocecfg counters: {}: {}\n", file, snap.error().to_string());
-      return kUsage;
+      return report_error(kUsage, fmt::format("{}: {}", file, snap.error().to_string()));
     }
     snap->taken_at_ms = snaps.empty() ? 0 : o.window_ms;
     snaps.push_back(std::move(*snap));
@@ -148,8 +150,7 @@ int offline(const Options& o, const Globals& g) {
 
 int live(const Options& o, const Globals& g) {
   if (o.profile.empty()) {
-    fmt::print(stderr, "rocecfg counters: a PROFILE is needed with --inventory\n");
-    return kUsage;
+    return report_error(kUsage, "a PROFILE is needed with --inventory");
   }
   std::optional<profile::Intent> intent = load_profile_or_report(o.profile, g.json);
   if (!intent) return kUsage;
@@ -158,8 +159,7 @@ int live(const Options& o, const Globals& g) {
   std::vector<sw::FleetSwitch> fleet;
   for (const std::string& name : o.switches)
     if (!inv->find_switch(name)) {
-      fmt::print(stderr, "rocecfg: no switch named {:?} in {}\n", name, inv->path);
-      return kUsage;
+      return report_error(kUsage, fmt::format("no switch named {:?} in {}", name, inv->path));
     }
   for (const profile::SwitchEntry& e : inv->switches)
     if (o.switches.empty() ||
@@ -173,7 +173,8 @@ int live(const Options& o, const Globals& g) {
 }
 
 const bool registered = register_command(
-    {"counters", "read and judge switch PFC, watchdog, drop, ECN and buffer counters",
+    {"counters",
+     "read and judge switch PFC, watchdog, drop, ECN and buffer counters",
      [](CLI::App& sub, Globals& g) {
        auto o = std::make_shared<Options>();
        sub.add_option("profile", o->profile, "profile (TOML); optional offline");
@@ -198,24 +199,21 @@ const bool registered = register_command(
        return std::function<int()>([o, &g] {
          if (!o->from_files.empty() || !o->vendor.empty()) {
            if (o->from_files.empty() || o->vendor.empty()) {
-             fmt::print(stderr, "rocecfg counters: --vendor and --from-file go together\n");
-             return static_cast<int>(kUsage);
+             return report_error(kUsage, "--vendor and --from-file go together");
            }
            if (o->from_files.size() > 2) {
-             fmt::print(stderr, "rocecfg counters: at most two --from-file\n");
-             return static_cast<int>(kUsage);
+             return report_error(kUsage, "at most two --from-file");
            }
            return offline(*o, g);
          }
          if (g.inventory.empty()) {
-           fmt::print(
-               stderr,
-               "rocecfg counters: --inventory INV (live) or --vendor V --from-file F (offline)\n");
-           return static_cast<int>(kUsage);
+           return report_error(kUsage,
+                               "--inventory INV (live) or --vendor V --from-file F (offline)");
          }
          return live(*o, g);
        });
-     }});
+     },
+     {kOk, kDrift, kUsage, kRuntime}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

@@ -11,6 +11,7 @@
 #include "host/netlink.h"
 #include "load_or_report.h"
 #include "nic/registry.h"
+#include "output.h"
 #include "probe/counters.h"
 #include "switch/fleet.h"
 #include "switch_verbs.h"
@@ -70,15 +71,14 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
   else if (g.verbose)
     fmt::print(stderr, "rocecfg doctor: kernel log not read: {}\n", log.error().to_string());
   std::vector<doctor::Finding> findings = doctor::run_doctor(in);
-  if (g.json)
-    fmt::print("{}\n", doctor::to_json(findings).dump(2));
-  else
-    fmt::print("{}", doctor::render_doctor_text(findings, g.verbose > 0));
+  json_document().payload = doctor::to_json(findings);
+  if (!g.json) fmt::print("{}", doctor::render_doctor_text(findings, g.verbose > 0));
   return doctor::doctor_exit_code(findings);
 }
 
 const bool registered = register_command(
-    {"doctor", "explain what is wrong with this host's RoCE setup, and how to fix it",
+    {"doctor",
+     "explain what is wrong with this host's RoCE setup, and how to fix it",
      [](CLI::App& sub, Globals& g) {
        auto a = std::make_shared<DoctorArgs>();
        sub.add_option("profile", a->profile, "profile TOML file (enables the QoS checks)");
@@ -90,7 +90,8 @@ const bool registered = register_command(
            "Each finding: what was seen, why it matters, the fix. -v also lists passed "
            "checks.\nExit: 0 no problems, 1 problems found, 2 bad profile.");
        return std::function<int()>([a, &g] { return run_doctor_verb(*a, g); });
-     }});
+     },
+     {kOk, kDrift, kUsage}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

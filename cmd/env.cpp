@@ -8,13 +8,15 @@
 
 #include "command.h"
 #include "load_or_report.h"
+#include "output.h"
 #include "workload/job_env.h"
 
 namespace rocecfg::cmd {
 namespace {
 
 const bool registered = register_command(
-    {"env", "print the NCCL/UCX/HCCL environment a job needs for the lossless class",
+    {"env",
+     "print the NCCL/UCX/HCCL environment a job needs for the lossless class",
      [](CLI::App& sub, Globals& g) {
        auto profile = std::make_shared<std::string>();
        auto shell = std::make_shared<bool>(false);
@@ -31,8 +33,10 @@ const bool registered = register_command(
          host::HostInventory inv = host::discover(fs, /*query_verbs=*/false, /*gid_tables=*/true);
          workload::JobEnv env =
              workload::job_env(*intent, fs, inv, [](const char* k) { return std::getenv(k); });
+         for (const std::string& w : env.warnings) add_warning("host", "warning", w);
+         json_document().payload = workload::to_json(env);
          if (g.json) {
-           fmt::print("{}\n", workload::to_json(env).dump(2));
+           // main() prints the envelope around the payload.
          } else if (*shell || *slurm) {
            fmt::print("{}", workload::render_env(env, *slurm ? workload::EnvFormat::slurm
                                                              : workload::EnvFormat::shell));
@@ -43,7 +47,8 @@ const bool registered = register_command(
          }
          return static_cast<int>(env.settings.empty() ? kDrift : kOk);
        });
-     }});
+     },
+     {kOk, kDrift, kUsage}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

@@ -21,6 +21,7 @@
 #include "fabric/ssh_prober.h"
 #include "fabric/svg.h"
 #include "load_or_report.h"
+#include "output.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -44,8 +45,13 @@ struct Options {
 };
 
 int usage(const std::string& message) {
-  fmt::print(stderr, "rocecfg fabric: {}\n", message);
-  return kUsage;
+  return report_error(kUsage, message);
+}
+
+// A picture that could not be written is said, and the run's verdict stands.
+void cannot_write(const std::string& path) {
+  fmt::print(stderr, "rocecfg fabric: cannot write {}\n", path);
+  add_warning(path, "warning", "cannot write " + path);
 }
 
 bool write_file(const std::string& path, const std::string& text) {
@@ -122,10 +128,8 @@ int run(const Options& o, const Globals& g) {
                            ? "rounds 3-4 pair each suspect from rounds 1-2 with two healthy hosts; "
                              "they depend on what rounds 1-2 find"
                            : "";
-    if (g.json)
-      fmt::print("{}\n", render_schedule_json(*pattern, labels, rounds, note).dump(2));
-    else
-      fmt::print("{}", render_schedule_text(*pattern, labels, rounds, note));
+    json_document().payload = render_schedule_json(*pattern, labels, rounds, note);
+    if (!g.json) fmt::print("{}", render_schedule_text(*pattern, labels, rounds, note));
     return kOk;
   }
 
@@ -134,10 +138,7 @@ int run(const Options& o, const Globals& g) {
   std::vector<std::string> setup_notes;
   if (o.transport == "local") {
     auto p = LocalProber::start(*hosts, test);
-    if (!p) {
-      fmt::print(stderr, "rocecfg fabric: {}\n", p.error().to_string());
-      return kRuntime;
-    }
+    if (!p) return report_error(kRuntime, p.error().to_string());
     prober = std::move(*p);
   } else if (o.transport == "ssh") {
     for (FabricHost& h : *hosts) h.ssh.accept_new_host_key = o.accept_new_host_keys;
@@ -153,7 +154,10 @@ int run(const Options& o, const Globals& g) {
   } else {
     return usage(fmt::format("--transport {}: must be ssh or local", o.transport));
   }
-  for (const std::string& n : setup_notes) fmt::print(stderr, "rocecfg fabric: {}\n", n);
+  for (const std::string& n : setup_notes) {
+    fmt::print(stderr, "rocecfg fabric: {}\n", n);
+    add_warning("fabric", "warning", n);
+  }
 
   SteadyClock clock;
   bool progress = !g.json && isatty(STDERR_FILENO);
@@ -180,12 +184,9 @@ int run(const Options& o, const Globals& g) {
                                        k + 1, verdict_of(it), it.seconds);
                         });
     if (progress) fmt::print(stderr, "\r\033[K");
-    if (!o.series_svg.empty() && !write_file(o.series_svg, soak_svg(r)))
-      fmt::print(stderr, "rocecfg fabric: cannot write {}\n", o.series_svg);
-    if (g.json)
-      fmt::print("{}\n", render_soak_json(r).dump(2));
-    else
-      fmt::print("{}", render_soak_text(r));
+    if (!o.series_svg.empty() && !write_file(o.series_svg, soak_svg(r))) cannot_write(o.series_svg);
+    json_document().payload = render_soak_json(r);
+    if (!g.json) fmt::print("{}", render_soak_text(r));
     // A soak passes when every test ran and no iteration had an outlier.
     return r.tests == 0 ? kRuntime : (r.failed || r.iterations_with_findings) ? kDrift : kOk;
   }
@@ -194,15 +195,13 @@ int run(const Options& o, const Globals& g) {
   report.notes.insert(report.notes.begin(), setup_notes.begin(), setup_notes.end());
   if (progress) fmt::print(stderr, "\r\033[K");
   prober.reset();  // stops the servers it started before printing
-  if (!o.svg.empty() && !write_file(o.svg, heatmap_svg(report)))
-    fmt::print(stderr, "rocecfg fabric: cannot write {}\n", o.svg);
+  if (!o.svg.empty() && !write_file(o.svg, heatmap_svg(report))) cannot_write(o.svg);
   std::optional<BaselineComparison> cmp;
   if (baseline) cmp = compare(*baseline, report, intent->validation.baseline_tolerance);
-  if (g.json) {
-    nlohmann::json j = render_json(report);
-    if (cmp) j["baseline"] = render_comparison_json(*cmp, *baseline);
-    fmt::print("{}\n", j.dump(2));
-  } else {
+  nlohmann::json j = render_json(report);
+  if (cmp) j["baseline"] = render_comparison_json(*cmp, *baseline);
+  json_document().payload = std::move(j);
+  if (!g.json) {
     fmt::print("{}", render_text(report));
     if (cmp) fmt::print("{}", render_comparison_text(*cmp, *baseline));
   }
@@ -210,10 +209,8 @@ int run(const Options& o, const Globals& g) {
     BaselineMeta m{ROCECFG_VERSION, iso8601_utc(clock.epoch_offset_s()),
                    this_host(),     o.profile,
                    intent->name,    fingerprint(read_file(o.profile).value_or(""))};
-    if (!write_file(o.save_baseline, baseline_json(make_baseline(report, m)).dump(2) + "\n")) {
-      fmt::print(stderr, "rocecfg fabric: cannot write {}\n", o.save_baseline);
-      return kRuntime;
-    }
+    if (!write_file(o.save_baseline, baseline_json(make_baseline(report, m)).dump(2) + "\n"))
+      return report_error(kRuntime, fmt::format("cannot write {}", o.save_baseline));
   }
   std::string v = verdict_of(report);
   if (v == "FAIL" || (cmp && cmp->regressed())) return kDrift;
@@ -221,7 +218,8 @@ int run(const Options& o, const Globals& g) {
 }
 
 const bool registered = register_command(
-    {"fabric", "probe many hosts: ring, all pairs or locate; outliers, bad hosts and links",
+    {"fabric",
+     "probe many hosts: ring, all pairs or locate; outliers, bad hosts and links",
      [](CLI::App& sub, Globals& g) {
        auto o = std::make_shared<Options>();
        sub.add_option("profile", o->profile, "profile TOML ([validation] thresholds, sizes, ToS)")
@@ -254,7 +252,8 @@ const bool registered = register_command(
        sub.add_option("--series", o->series, "soak: append the JSON-lines time series to FILE");
        sub.add_option("--series-svg", o->series_svg, "soak: write the time-series plot to FILE");
        return std::function<int()>([o, &g] { return run(*o, g); });
-     }});
+     },
+     {kOk, kDrift, kUsage, kRuntime}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

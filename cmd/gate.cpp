@@ -14,11 +14,14 @@
 #include "gate/gate.h"
 #include "gate/gate_metrics.h"
 #include "gate/probe_policy.h"
+#include "host/discovery.h"
 #include "host/host_session.h"
 #include "host/linux_host.h"
 #include "host/netlink.h"
+#include "interface_option.h"
 #include "load_or_report.h"
 #include "nic/registry.h"
+#include "output.h"
 #include "probe/counters.h"
 #include "probe/runner.h"
 
@@ -104,7 +107,7 @@ std::optional<std::string> resolve_peer(const GateArgs& a, const Globals& g) {
     }
     Result<std::string> next = fabric::ring_successor(a.job_nodes, me);
     if (!next) {
-      fmt::print(stderr, "rocecfg gate: --job-nodes: {}\n", next.error().to_string());
+      report_error(kUsage, "--job-nodes: " + next.error().to_string());
       return std::nullopt;
     }
     if (g.inventory.empty()) return *next;
@@ -124,15 +127,20 @@ std::optional<std::string> resolve_peer(const GateArgs& a, const Globals& g) {
 }
 
 int run_gate_verb(const GateArgs& a, const Globals& g) {
-  auto usage = [](const std::string& m) {
-    fmt::print(stderr, "rocecfg gate: {}\n", m);
-    return static_cast<int>(kUsage);
-  };
+  auto usage = [](const std::string& m) { return report_error(kUsage, m); };
+  std::optional<std::vector<std::string>> interfaces = interfaces_or_report(a.interfaces);
+  if (!interfaces) return kUsage;
+  // A named interface that does not exist is the operator's mistake (exit 2),
+  // not an unhealthy node: a verdict of 1 would drain it.
+  for (const std::string& name : *interfaces)
+    if (Result<host::Netdev> n = host::describe_netdev(host::FsRoot("/"), name);
+        !n && n.error().kind == ErrorKind::not_found)
+      return usage(fmt::format("--interface {}: no such interface", name));
   std::optional<profile::Intent> intent = load_profile_or_report(a.profile, g.json);
   if (!intent) return kUsage;
   gate::GateOptions o;
   o.intent = *intent;
-  o.interfaces = a.interfaces;
+  o.interfaces = *interfaces;
   o.host = a.host;
   o.budget_ms = intent->validation.gate_budget_ms;
   if (!a.budget.empty()) {
@@ -157,22 +165,30 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
     Status s =
         metrics::write_textfile(a.textfile_dir, "rocecfg_gate.prom",
                                 gate::gate_metrics(r, static_cast<double>(std::time(nullptr))));
-    if (!s) fmt::print(stderr, "rocecfg gate: metrics not written: {}\n", s.error().to_string());
+    if (!s) {
+      fmt::print(stderr, "rocecfg gate: metrics not written: {}\n", s.error().to_string());
+      add_warning(a.textfile_dir, "warning", "metrics not written: " + s.error().to_string());
+    }
   }
-  if (g.json)
-    fmt::print("{}\n", gate::to_json(r).dump(2));
-  else
-    fmt::print("{}", gate::render_gate_text(r, g.verbose > 0));
+  json_document().payload = gate::to_json(r);
+  add_target({{"name", r.host},
+              {"kind", "host"},
+              {"outcome", r.health == gate::Health::not_evaluated ? "not_evaluated"
+                                                                  : gate::to_string(r.health)}});
+  for (const gate::CheckResult& c : r.checks)
+    if (c.status == gate::CheckStatus::warn)
+      add_warning(r.host, "warning", c.name + ": " + c.message);
+  if (!g.json) fmt::print("{}", gate::render_gate_text(r, g.verbose > 0));
   return r.exit_code;
 }
 
 const bool registered = register_command(
-    {"gate", "pre-job health verdict for a scheduler (0 healthy, 1 unhealthy, 4 not evaluated)",
+    {"gate",
+     "pre-job health verdict for a scheduler (0 healthy, 1 unhealthy, 4 not evaluated)",
      [](CLI::App& sub, Globals& g) {
        auto a = std::make_shared<GateArgs>();
        sub.add_option("profile", a->profile, "profile TOML file")->required();
-       sub.add_option("--interface", a->interfaces,
-                      "netdev to check (repeatable; default: all RoCE)");
+       add_interface_option(sub, a->interfaces, "netdev to check (default: all RoCE netdevs)");
        sub.add_option("--budget", a->budget,
                       "time budget for all checks, e.g. 3s or 800ms (default: the profile's "
                       "[validation] gate_budget, 3s)");
@@ -195,7 +211,7 @@ const bool registered = register_command(
            ->capture_default_str();
        auto* peer = sub.add_option(
            "--peer", a->peer,
-           "short probe to a `rocecfg probe server` at HOST[:PORT] (an --inventory host name "
+           "short probe to a `rocecfg probe --server` at HOST[:PORT] (an --inventory host name "
            "stands for its address; default: this host's probe_peer in the --inventory)");
        sub.add_option("--loopback", a->loopback,
                       "short probe between two local RDMA devices DEV_A,DEV_B")
@@ -211,11 +227,12 @@ const bool registered = register_command(
        sub.footer(
            "Checks, cheapest first, stopping at the first failure: devices, mtu, audit,\n"
            "counters, flaps, probe. Last line: `HOST | healthy` or `HOST | unhealthy: REASON`.\n"
-           "Exit: 0 healthy; 1 unhealthy (Slurm: a prolog exiting non-zero drains the node);\n"
-           "4 could not evaluate (budget ran out or a check could not run: the example\n"
-           "prolog logs it and lets the job start); 2 bad command line or profile.");
+           "1 drains the node in the shipped Slurm prolog; 4 (budget ran out, a check could not\n"
+           "run, no RDMA device) lets the job start; 2 (bad option, profile, or an --interface\n"
+           "that does not exist) fails closed unless ROCECFG_ON_CONFIG_ERROR=allow.");
        return std::function<int()>([a, &g] { return run_gate_verb(*a, g); });
-     }});
+     },
+     {kOk, kDrift, kUsage, kNotEvaluated}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

@@ -4,14 +4,17 @@
 #include <ctime>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "command.h"
 #include "host/discovery.h"
 #include "host/host_session.h"
 #include "host/linux_host.h"
+#include "host/privileges.h"
 #include "metrics/audit_metrics.h"
 #include "metrics/textfile.h"
 #include "nic/registry.h"
+#include "output.h"
 #include "verbs.h"
 #include "workload/library_settings.h"
 
@@ -28,21 +31,51 @@ std::vector<std::string> targets(const host::FsRoot& fs, const HostVerbOptions& 
   return names;
 }
 
+// The JSON document's targets and warnings from one host run.
+void record(const host::SessionReport& report, bool apply) {
+  for (const host::Observation& o : report.targets) {
+    std::string outcome = "in_sync";
+    if (!o.found)
+      outcome = "not_found";
+    else if (!o.refusals.empty())
+      outcome = "refused";
+    else if (!o.unreadable.empty())
+      outcome = "unverifiable";
+    for (const plan::Step& s : report.plan.steps)
+      if (s.target == o.netdev.name && s.kind == plan::StepKind::change && outcome == "in_sync")
+        outcome = apply ? (report.dry_run ? "planned" : "changed") : "drift";
+    if (apply && report.applied && report.applied->failed) outcome = "failed";
+    add_target({{"name", o.netdev.name}, {"kind", "interface"}, {"outcome", outcome}});
+    for (const Error& e : o.refusals) add_warning(o.netdev.name, "error", e.to_string());
+    for (const Error& e : o.unreadable) add_warning(o.netdev.name, "unverifiable", e.to_string());
+    for (const std::string& w : o.warnings) add_warning(o.netdev.name, "warning", w);
+  }
+  for (const plan::Step& s : report.plan.steps)
+    if (s.kind == plan::StepKind::unsupported)
+      add_warning(s.target, "unsupported",
+                  fmt::format("{}: {}", model::knob_name(s.knob), s.reason));
+}
+
 template <typename Run>
 int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&& run, bool apply) {
   host::FsRoot fs("/");
+  // Say what is missing before planning, rather than fail half-way and
+  // report a rollback for a host where nothing changed.
+  if (apply && !o.dry_run)
+    if (std::optional<std::string> missing = host::missing_apply_privileges())
+      return report_error(kRuntime, *missing);
   Result<host::NlSockPtr> sock = host::open_route_socket();
-  if (!sock) {
-    fmt::print(stderr, "rocecfg: {}\n", sock.error().to_string());
-    return kRuntime;
-  }
+  if (!sock) return report_error(kRuntime, sock.error().to_string());
   std::vector<std::string> names = targets(fs, o);
-  if (names.empty()) {
-    fmt::print(stderr,
-               "rocecfg: no RoCE interfaces found (no RDMA device with an Ethernet port); "
-               "name interfaces with --interface\n");
-    return kRuntime;
-  }
+  if (names.empty())
+    return report_error(kRuntime,
+                        "no RoCE interfaces found (no RDMA device with an Ethernet port); "
+                        "name interfaces with --interface");
+  // Without --interface, say which netdevs discovery chose before touching
+  // them: an operator should never learn it from the result.
+  if (apply && o.interfaces.empty() && !o.json)
+    fmt::print("interfaces: {} (every netdev with a RoCE port; -i IF to choose)\n",
+               fmt::join(names, ", "));
   host::LinuxHost backend(fs, sock->get(), nic::make_adapter);
   model::Settings settings = intent.host_settings();
   if (intent.workload.declared) {
@@ -59,17 +92,22 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
     bool complete = report.exit_code != kRuntime;
     for (const host::Observation& t : report.targets)
       if (!t.refusals.empty() || !t.unreadable.empty()) complete = false;
+    size_t unverifiable = 0;
+    for (const host::Observation& t : report.targets) unverifiable += t.unreadable_knobs.size();
     if (!complete)
       fmt::print(stderr, "rocecfg audit: metrics not written: the audit did not complete\n");
     else if (Status s = metrics::write_textfile(
                  o.textfile_dir, "rocecfg_audit.prom",
-                 metrics::audit_metrics(report.plan, static_cast<double>(std::time(nullptr))));
+                 metrics::audit_metrics(report.plan, static_cast<double>(std::time(nullptr)),
+                                        unverifiable));
              !s)
       fmt::print(stderr, "rocecfg audit: metrics not written: {}\n", s.error().to_string());
   }
-  if (o.json)
-    fmt::print("{}\n", host::to_json(report).dump(2));
-  else
+  // The host report's fields sit at the top of the payload (plan, targets,
+  // apply, ...), next to "switches" when --inventory --local runs both.
+  json_document().payload.update(host::to_json(report));
+  record(report, apply);
+  if (!o.json)
     fmt::print("{}", apply ? host::render_apply_text(report, o.verbose > 0)
                            : host::render_audit_text(report, o.verbose > 0));
   return report.exit_code;
@@ -81,7 +119,7 @@ int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
   return run_host_verb(
       intent, options,
       [&](host::LinuxHost& b, const std::vector<std::string>& n, const model::Settings& s) {
-        return host::run_apply(b, n, s, options.dry_run);
+        return host::run_apply(b, n, s, options.dry_run, {options.strict});
       },
       true);
 }
@@ -89,8 +127,8 @@ int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
 int audit_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
   return run_host_verb(
       intent, options,
-      [](host::LinuxHost& b, const std::vector<std::string>& n, const model::Settings& s) {
-        return host::run_audit(b, n, s);
+      [&](host::LinuxHost& b, const std::vector<std::string>& n, const model::Settings& s) {
+        return host::run_audit(b, n, s, {options.strict});
       },
       false);
 }

@@ -7,9 +7,11 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "command.h"
 #include "model/vendors.h"
+#include "output.h"
 #include "profile/write.h"
 #include "switch/adapter.h"
 #include "switch/interfaces.h"
@@ -78,23 +80,21 @@ profile::Intent imported_intent(const sw::SwitchState& st, const std::string& fi
   return in;
 }
 
-int run_import(const ImportArgs& a) {
+int run_import(const ImportArgs& a, const Globals& g) {
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(a.vendor);
   if (!adapter) {
-    fmt::print(stderr, "rocecfg import: unknown vendor {:?}\n", a.vendor);
-    return kUsage;
+    return report_error(kUsage, fmt::format("unknown vendor {:?}", a.vendor));
   }
   std::ifstream in(a.file);
   if (!in) {
-    fmt::print(stderr, "rocecfg import: cannot read {}\n", a.file);
-    return kUsage;
+    return report_error(kUsage, fmt::format("cannot read {}", a.file));
   }
   std::stringstream ss;
   ss << in.rdbuf();
   auto state = adapter->parse(ss.str());
   if (!state) {
-    fmt::print(stderr, "rocecfg import: {}: {}\n", a.file, state.error().to_string());
-    return kRuntime;  // not this vendor's config: refused, exit 3
+    // Not this vendor's config: refused, exit 3 (the reading rule of the switch parsers).
+    return report_error(kRuntime, fmt::format("{}: {}", a.file, state.error().to_string()));
   }
   std::vector<std::string> trailer;
   profile::Intent intent = imported_intent(*state, a.file, trailer);
@@ -103,29 +103,32 @@ int run_import(const ImportArgs& a) {
   std::string toml = profile::write_profile(
       intent, {fmt::format("Imported by `rocecfg import --vendor {}` from {}", a.vendor, a.file)},
       trailer);
+  json_document().payload = {{"vendor", a.vendor},
+                             {"file", a.file},
+                             {"output", a.out.empty() ? nlohmann::json() : nlohmann::json(a.out)},
+                             {"profile_toml", toml}};
   if (a.out.empty()) {
-    fmt::print("{}", toml);
+    if (!g.json) fmt::print("{}", toml);
     return kOk;
   }
   std::ofstream out(a.out);
   out << toml;
-  if (!out) {
-    fmt::print(stderr, "rocecfg import: cannot write {}\n", a.out);
-    return kRuntime;
-  }
+  if (!out) return report_error(kRuntime, fmt::format("cannot write {}", a.out));
   return kOk;
 }
 
 const bool registered = register_command(
-    {"import", "write a profile (TOML) reproducing a saved switch config",
-     [](CLI::App& sub, Globals&) {
+    {"import",
+     "write a profile (TOML) reproducing a saved switch config",
+     [](CLI::App& sub, Globals& g) {
        auto a = std::make_shared<ImportArgs>();
        sub.add_option("--vendor", a->vendor, model::switch_vendor_list())->required();
        sub.add_option("--from-file", a->file, "running config / config_db.json / NVUE backup")
            ->required();
        sub.add_option("-o,--output", a->out, "write the profile here (default: stdout)");
-       return std::function<int()>([a] { return run_import(*a); });
-     }});
+       return std::function<int()>([a, &g] { return run_import(*a, g); });
+     },
+     {kOk, kUsage, kRuntime}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

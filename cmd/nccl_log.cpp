@@ -10,13 +10,15 @@
 
 #include "command.h"
 #include "load_or_report.h"
+#include "output.h"
 #include "workload/nccl_log_report.h"
 
 namespace rocecfg::cmd {
 namespace {
 
 const bool registered = register_command(
-    {"nccl-log", "check an NCCL_DEBUG=INFO log: did every rank use RoCE in the lossless class?",
+    {"nccl-log",
+     "check an NCCL_DEBUG=INFO log: did every rank use RoCE in the lossless class?",
      [](CLI::App& sub, Globals& g) {
        auto profile = std::make_shared<std::string>();
        auto file = std::make_shared<std::string>();
@@ -30,21 +32,17 @@ const bool registered = register_command(
            text << std::cin.rdbuf();
          } else {
            std::ifstream in(*file, std::ios::binary);
-           if (!in) {
-             fmt::print(stderr, "rocecfg nccl-log: cannot read {}\n", *file);
-             return static_cast<int>(kUsage);
-           }
+           if (!in) return report_error(kUsage, fmt::format("cannot read {}", *file));
            text << in.rdbuf();
          }
          workload::NcclLog log = workload::parse_nccl_log(text.str());
          workload::NcclLogReport report = workload::judge_nccl_log(log, *intent);
-         if (g.json)
-           fmt::print("{}\n", workload::to_json(report, *intent).dump(2));
-         else
-           fmt::print("{}", workload::render_text(report, *intent));
+         json_document().payload = workload::to_json(report, *intent);
+         if (!g.json) fmt::print("{}", workload::render_text(report, *intent));
          return static_cast<int>(report.ok ? kOk : kDrift);
        });
-     }});
+     },
+     {kOk, kDrift, kUsage}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

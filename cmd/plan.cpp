@@ -6,6 +6,7 @@
 
 #include "command.h"
 #include "load_or_report.h"
+#include "output.h"
 #include "plan/plan.h"
 #include "plan/render.h"
 
@@ -31,15 +32,14 @@ int run_plan(const PlanArgs& a, const Globals& g) {
   model::Settings want = a.side == "host" ? intent->host_settings() : intent->switch_settings();
   std::string target = a.target.empty() ? a.side : a.target;
   plan::Plan p = plan::diff(target, want, observed);
-  if (g.json)
-    fmt::print("{}\n", plan::to_json(p).dump(2));
-  else
-    fmt::print("{}", plan::render_text(p, g.verbose > 0));
+  json_document().payload = {{"plan", plan::to_json(p)}};
+  if (!g.json) fmt::print("{}", plan::render_text(p, g.verbose > 0));
   return kOk;
 }
 
 const bool registered = register_command(
-    {"plan", "show the ordered changes from a state (or factory defaults) to a profile",
+    {"plan",
+     "show the ordered changes from a state (or factory defaults) to a profile",
      [](CLI::App& sub, Globals& g) {
        auto a = std::make_shared<PlanArgs>();
        sub.add_option("profile", a->profile, "profile TOML file")->required();
@@ -49,7 +49,8 @@ const bool registered = register_command(
            ->check(CLI::IsMember({"host", "switch"}));
        sub.add_option("--target", a->target, "name to show in the TARGET column");
        return std::function<int()>([a, &g] { return run_plan(*a, g); });
-     }});
+     },
+     {kOk, kUsage}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

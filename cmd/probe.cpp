@@ -13,6 +13,7 @@
 
 #include "command.h"
 #include "load_or_report.h"
+#include "output.h"
 #include "probe/client.h"
 #include "probe/report.h"
 #include "probe/runner.h"
@@ -35,11 +36,10 @@ struct Options {
 };
 
 int usage(const std::string& message) {
-  fmt::print(stderr, "rocecfg probe: {}\n", message);
-  return kUsage;
+  return report_error(kUsage, message);
 }
 
-int run_server(const Options& opts) {
+int run_server(const Options& opts, bool json) {
   const ClientOptions& o = opts.client;
   ServerConfig sc;
   sc.bind_ip = opts.bind_ip;
@@ -59,17 +59,12 @@ int run_server(const Options& opts) {
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   // A missing device is a setup failure now, not one error per client later.
   auto device = Device::open(o.device);
-  if (!device) {
-    fmt::print(stderr, "rocecfg probe: {}\n", device.error().to_string());
-    return kRuntime;
-  }
+  if (!device) return report_error(kRuntime, device.error().to_string());
   auto server = Server::start(sc);
-  if (!server) {
-    fmt::print(stderr, "rocecfg probe: {}\n", server.error().to_string());
-    return kRuntime;
-  }
-  fmt::print("rocecfg probe server: listening on port {} (device {})\n", (*server)->port(),
-             o.device.empty() ? "first" : o.device);
+  if (!server) return report_error(kRuntime, server.error().to_string());
+  // With --json, stdout holds only the document printed at exit.
+  fmt::print(json ? stderr : stdout, "rocecfg probe server: listening on port {} (device {})\n",
+             (*server)->port(), o.device.empty() ? "first" : o.device);
   std::fflush(stdout);
   int sig = 0;
   sigwait(&set, &sig);
@@ -97,20 +92,16 @@ int run_client(const Options& o, const Globals& g) {
   }
   auto report = run_probe(pc);
   progress.reset();  // clears the line before the report
-  if (!report) {
-    fmt::print(stderr, "rocecfg probe: {}\n", report.error().to_string());
-    return kRuntime;
-  }
+  if (!report) return report_error(kRuntime, report.error().to_string());
   Verdict v = judge(*report, setup->expectations);
-  if (g.json)
-    fmt::print("{}\n", render_json(*report, v).dump(2));
-  else
-    fmt::print("{}", render_text(*report, v));
+  json_document().payload = render_json(*report, v);
+  if (!g.json) fmt::print("{}", render_text(*report, v));
   return v.level == Level::fail ? kDrift : kOk;
 }
 
 const bool registered = register_command(
-    {"probe", "RDMA bandwidth/latency probe under load, judged by counter deltas",
+    {"probe",
+     "RDMA bandwidth/latency probe under load, judged by counter deltas",
      [](CLI::App& sub, Globals& g) {
        auto o = std::make_shared<Options>();
        sub.add_option("profile", o->profile, "profile TOML file ([validation] rules, ToS, MTU)");
@@ -169,8 +160,9 @@ const bool registered = register_command(
        sub.add_flag("--ignore-emulation-retransmits", o->client.ignore_emulation_retransmits,
                     "do not judge timer retransmits (Soft-RoCE under emulation)");
        return std::function<int()>(
-           [o, &g] { return o->server ? run_server(*o) : run_client(*o, g); });
-     }});
+           [o, &g] { return o->server ? run_server(*o, g.json) : run_client(*o, g); });
+     },
+     {kOk, kDrift, kUsage, kRuntime}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

@@ -6,6 +6,7 @@
 #include "command.h"
 #include "load_or_report.h"
 #include "model/vendors.h"
+#include "output.h"
 #include "switch/engine.h"
 
 namespace rocecfg::cmd {
@@ -22,35 +23,33 @@ int run_render(const RenderArgs& a, const Globals& g) {
   if (!intent) return kUsage;
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(a.vendor);
   if (!adapter) {
-    std::string known = model::switch_vendor_list();
-    fmt::print(stderr, "rocecfg render: unknown vendor {:?} (known: {})\n", a.vendor, known);
-    return kUsage;
+    return report_error(kUsage, fmt::format("unknown vendor {:?} (known: {})", a.vendor,
+                                            model::switch_vendor_list()));
   }
   auto ports = adapter->expand_interfaces(a.ports);
   if (!ports) {
-    fmt::print(stderr, "rocecfg render: --ports: {}\n", ports.error().to_string());
-    return kUsage;
+    return report_error(kUsage, "--ports: " + ports.error().to_string());
   }
   Diagnostics warnings;
   auto commands = sw::render_all(*adapter, intent->switch_settings(), *ports, warnings);
   if (!commands) {
-    fmt::print(stderr, "rocecfg render: {}\n", commands.error().to_string());
-    return kUsage;
+    return report_error(kUsage, commands.error().to_string());
   }
-  for (const Diagnostic& w : warnings.all())
+  for (const Diagnostic& w : warnings.all()) {
     fmt::print(stderr, "warning: {}: {}\n", w.key, w.message);
+    add_warning(a.vendor, "unsupported", w.key + ": " + w.message);
+  }
   if (ports->empty()) fmt::print(stderr, "note: no --ports given: switch-wide settings only\n");
-  if (g.json) {
-    nlohmann::json j = *commands;
-    fmt::print("{}\n", nlohmann::json{{"vendor", a.vendor}, {"commands", j}}.dump(2));
-  } else {
+  json_document().payload = {{"vendor", a.vendor}, {"commands", *commands}};
+  if (!g.json) {
     for (const std::string& c : *commands) fmt::print("{}\n", c);
   }
   return kOk;
 }
 
 const bool registered = register_command(
-    {"render", "print the exact switch commands a profile turns into (offline)",
+    {"render",
+     "print the exact switch commands a profile turns into (offline)",
      [](CLI::App& sub, Globals& g) {
        auto a = std::make_shared<RenderArgs>();
        sub.add_option("profile", a->profile, "profile TOML file")->required();
@@ -58,7 +57,8 @@ const bool registered = register_command(
            ->required();
        sub.add_option("--ports", a->ports, "interfaces or ranges, e.g. swp1-32 (repeatable)");
        return std::function<int()>([a, &g] { return run_render(*a, g); });
-     }});
+     },
+     {kOk, kUsage}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "output.h"
 #include "plan/render.h"
 #include "switch/adapter.h"
 #include "switch/interfaces.h"
@@ -39,20 +40,18 @@ void print_settings(const model::Settings& s) {
 int show_switch(const std::string& vendor, const std::string& from_file, bool json_out) {
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(vendor);
   if (!adapter) {
-    fmt::print(stderr, "rocecfg: unknown vendor {:?}\n", vendor);
-    return kUsage;
+    return report_error(kUsage, fmt::format("unknown vendor {:?}", vendor));
   }
   std::ifstream in(from_file);
   if (!in) {
-    fmt::print(stderr, "rocecfg: cannot read {}\n", from_file);
-    return kUsage;
+    return report_error(kUsage, fmt::format("cannot read {}", from_file));
   }
   std::stringstream ss;
   ss << in.rdbuf();
   auto state = adapter->parse(ss.str());
   if (!state) {
-    fmt::print(stderr, "rocecfg: {}: {}\n", from_file, state.error().to_string());
-    return kRuntime;  // not this vendor's config: refused, exit 3
+    // Not this vendor's config: refused, exit 3 (the reading rule of the switch parsers).
+    return report_error(kRuntime, fmt::format("{}: {}", from_file, state.error().to_string()));
   }
   // Interfaces with identical settings are shown once, as a range.
   std::vector<std::pair<std::vector<std::string>, model::Settings>> groups;
@@ -70,13 +69,12 @@ int show_switch(const std::string& vendor, const std::string& from_file, bool js
   if (json_out) {
     json ports = json::object();
     for (const auto& [list, s] : groups) ports[sw::compress_interfaces(list)] = settings_json(s);
-    fmt::print("{}\n", json{{"vendor", vendor},
-                            {"file", from_file},
-                            {"global", settings_json(state->global)},
-                            {"interfaces", ports},
-                            {"policies", state->policies},
-                            {"notes", state->notes}}
-                           .dump(2));
+    json_document().payload = {{"switch", json{{"vendor", vendor},
+                                               {"file", from_file},
+                                               {"global", settings_json(state->global)},
+                                               {"interfaces", ports},
+                                               {"policies", state->policies},
+                                               {"notes", state->notes}}}};
     return kOk;
   }
   fmt::print("{} ({})\nswitch-wide\n", from_file, vendor);

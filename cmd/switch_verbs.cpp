@@ -12,8 +12,10 @@
 
 #include "command.h"
 #include "model/vendors.h"
+#include "output.h"
 #include "plan/render.h"
 #include "switch/engine.h"
+#include "switch/exit_code.h"
 #include "switch/fleet.h"
 #include "switch_verbs.h"
 #include "verbs.h"
@@ -87,23 +89,31 @@ void print_drift(const std::string& name, const plan::Plan& p,
   }
 }
 
-int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool audit, int verbose) {
-  bool runtime = false, incomplete = false, unverified = false;
+int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool audit, int verbose,
+           bool strict, const char* kind = "switch") {
+  int rc = kOk;
+  for (const auto& r : results) rc = worst_exit_code(rc, sw::exit_code_for(r, strict));
+  json j = json::array();
   for (const auto& r : results) {
-    if (r.outcome == sw::SwitchOutcome::unverified)
-      unverified = true;
-    else if (r.outcome == sw::SwitchOutcome::unreachable)
-      runtime = true;
-    else if (r.outcome == sw::SwitchOutcome::failed && audit)
-      runtime = true;
-    else if (!sw::outcome_ok(r.outcome))
-      incomplete = true;
+    j.push_back(result_json(r));
+    add_target({{"name", r.name}, {"kind", kind}, {"outcome", to_string(r.outcome)}});
+    for (const std::string& w : r.warnings) add_warning(r.name, "warning", w);
+    for (const plan::Step& s : r.plan.steps)
+      if (s.kind == plan::StepKind::unsupported)
+        add_warning(r.name, "unsupported",
+                    fmt::format("{}: {}: not expressible on {}", s.target, model::knob_name(s.knob),
+                                r.vendor));
+    for (const plan::Step& s : r.not_observed)
+      add_warning(r.name, "unverifiable",
+                  fmt::format("{}: {}: not in the config", s.target, model::knob_name(s.knob)));
   }
-  if (json_out) {
-    json j = json::array();
-    for (const auto& r : results) j.push_back(result_json(r));
-    fmt::print("{}\n", json{{"switches", j}}.dump(2));
-  } else {
+  json_document().payload["switches"] = j;
+  // A run that failed says which switch and why in the envelope's error too
+  // (the table above already shows it to a human).
+  for (const auto& r : results)
+    if (!json_document().error && sw::exit_code_for(r, strict) == kRuntime)
+      json_document().error = json{{"message", fmt::format("{}: {}", r.name, r.reason)}};
+  if (!json_out) {
     size_t wn = 6, wv = 6, wo = 7;
     for (const auto& r : results) {
       wn = std::max(wn, r.name.size());
@@ -119,28 +129,25 @@ int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool aud
       if (r.outcome == sw::SwitchOutcome::planned || verbose > 0)
         for (const std::string& c : r.commands) fmt::print("  {}: {}\n", r.name, c);
       for (const std::string& w : r.warnings) fmt::print(stderr, "warning: {}: {}\n", r.name, w);
+      if (strict && r.plan.unsupported() > 0)
+        fmt::print("  {}: strict: {} unsupported knob(s) count as not in place\n", r.name,
+                   r.plan.unsupported());
     }
   }
-  if (runtime) return kRuntime;
-  if (incomplete) return kDrift;
-  return unverified ? kNotEvaluated : kOk;
+  return rc;
 }
 
 int run(const profile::Intent& intent, const SwitchVerbOptions& o, sw::FleetMode mode) {
-  if (!o.inventory) {
-    fmt::print(stderr, "rocecfg: switches need --inventory FILE\n");
-    return kUsage;
-  }
+  if (!o.inventory) return report_error(kUsage, "switches need --inventory FILE");
   std::vector<sw::FleetSwitch> fleet;
   for (const profile::SwitchEntry& e : o.inventory->switches)
     if (o.switches.empty() ||
         std::find(o.switches.begin(), o.switches.end(), e.name) != o.switches.end())
       fleet.push_back(fleet_entry(e, o.accept_new_host_keys));
   for (const std::string& name : o.switches)
-    if (!o.inventory->find_switch(name)) {
-      fmt::print(stderr, "rocecfg: no switch named {:?} in {}\n", name, o.inventory->path);
-      return kUsage;
-    }
+    if (!o.inventory->find_switch(name))
+      return report_error(kUsage,
+                          fmt::format("no switch named {:?} in {}", name, o.inventory->path));
   sw::FleetProgress progress{isatty(STDERR_FILENO) == 1 && !o.json,
                              mode == sw::FleetMode::audit ? "auditing" : "applying"};
   // Keep only what report() prints, so a large fleet's apply stays small:
@@ -157,7 +164,7 @@ int run(const profile::Intent& intent, const SwitchVerbOptions& o, sw::FleetMode
         results[i] = std::move(r);
       },
       progress);
-  return report(results, o.json, mode == sw::FleetMode::audit, o.verbose);
+  return report(results, o.json, mode == sw::FleetMode::audit, o.verbose, o.strict);
 }
 
 }  // namespace
@@ -188,23 +195,22 @@ int audit_switches(const profile::Intent& intent, const SwitchVerbOptions& optio
 }
 
 int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
-                      const std::string& file, bool json_out) {
+                      const std::string& file, bool json_out, bool strict) {
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(vendor);
   if (!adapter) {
-    std::string known = model::switch_vendor_list();
-    fmt::print(stderr, "rocecfg: unknown vendor {:?} (known: {})\n", vendor, known);
-    return kUsage;
+    return report_error(kUsage, fmt::format("unknown vendor {:?} (known: {})", vendor,
+                                            model::switch_vendor_list()));
   }
   std::ifstream in(file);
-  if (!in) {
-    fmt::print(stderr, "rocecfg: cannot read {}\n", file);
-    return kUsage;
-  }
+  if (!in) return report_error(kUsage, fmt::format("cannot read {}", file));
   std::stringstream ss;
   ss << in.rdbuf();
+  // One audit for live, file and apply (sw::audit_config): a text that is not
+  // this vendor's config is `failed` (exit 3), one that does not state the
+  // intended knobs is `unverified` (exit 4): never "in sync" unobserved.
   sw::SwitchResult r = sw::audit_config(*adapter, ss.str(), intent.switch_settings(), {});
   r.name = file;
-  return report({r}, json_out, true, 0);
+  return report({r}, json_out, true, 0, strict, "file");
 }
 
 }  // namespace rocecfg::cmd

@@ -18,6 +18,6 @@ namespace rocecfg::cmd {
 sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new_host_keys);
 
 int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
-                      const std::string& file, bool json);
+                      const std::string& file, bool json, bool strict = false);
 
 }  // namespace rocecfg::cmd

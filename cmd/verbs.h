@@ -15,6 +15,7 @@ namespace rocecfg::cmd {
 struct HostVerbOptions {
   std::vector<std::string> interfaces;  // --interface IF (repeatable); empty: discover
   bool dry_run = false;
+  bool strict = false;  // unsupported knobs are drift (exit 1), not warnings
   bool json = false;
   int verbose = 0;
   std::string textfile_dir;  // audit: node_exporter metrics to DIR/rocecfg_audit.prom
@@ -27,6 +28,7 @@ struct SwitchVerbOptions {
   const profile::Inventory* inventory = nullptr;
   std::vector<std::string> switches;  // --switch NAME (repeatable); empty: all
   bool dry_run = false;
+  bool strict = false;
   bool json = false;
   int verbose = 0;
   int parallel = 16;

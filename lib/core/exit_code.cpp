@@ -13,7 +13,8 @@ constexpr std::array<ExitCodeInfo, 5> kTable{{
     {kDrift, "drift found, apply incomplete, probe or gate unhealthy"},
     {kUsage, "usage error: bad command line, argument value, profile or inventory"},
     {kRuntime, "runtime failure (device, kernel, privileges, SSH, RDMA)"},
-    {kNotEvaluated, "gate only: could not evaluate (a Slurm prolog should not drain on this)"},
+    {kNotEvaluated,
+     "could not evaluate: gate without RDMA or peer; audit with intended knobs not observed"},
 }};
 }  // namespace
 
@@ -30,7 +31,25 @@ std::string exit_code_help(std::span<const ExitCode> only) {
 }
 
 int worst_exit_code(int a, int b) {
-  return std::max(a, b);
+  // Most severe first: a usage error stops everything, a runtime failure
+  // means some target was not checked at all, drift is a finding, "could not
+  // evaluate" is weaker than a finding but still no green.
+  auto rank = [](int c) {
+    switch (c) {
+      case kUsage:
+        return 4;
+      case kRuntime:
+        return 3;
+      case kDrift:
+        return 2;
+      case kNotEvaluated:
+        return 1;
+      case kOk:
+        return 0;
+    }
+    return 5;  // an unknown code is never hidden
+  };
+  return rank(a) >= rank(b) ? a : b;
 }
 
 }  // namespace rocecfg

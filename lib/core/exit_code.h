@@ -3,9 +3,10 @@
 // use them directly, --help and the man page print exit_code_help(), and a
 // test checks the README's table against exit_code_table().
 //
-// Ordering matters: 0-3 are ordered by severity, so a run over several
-// targets reports the worst (worst_exit_code). 4 is the gate's "could not
-// evaluate" and only the gate returns it.
+// A run over several targets reports the most severe code
+// (worst_exit_code): 2, then 3, then 1, then 4, then 0. 4 is "could not
+// evaluate": the gate without RDMA devices or peer, an audit that saw no
+// drift but could not observe some intended knobs (not in a switch config).
 #pragma once
 
 #include <span>
@@ -19,7 +20,7 @@ enum ExitCode : int {
   kDrift = 1,         // drift found, apply incomplete, probe or gate unhealthy
   kUsage = 2,         // bad command line, profile, inventory or argument value
   kRuntime = 3,       // a device, the kernel, SSH or RDMA failed us
-  kNotEvaluated = 4,  // gate only: could not reach a verdict
+  kNotEvaluated = 4,  // no verdict: nothing (or not everything intended) was observed
 };
 
 struct ExitCodeInfo {

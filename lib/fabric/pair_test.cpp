@@ -60,11 +60,12 @@ Result<ProbeFigures> parse_probe_json(const std::string& text) {
   if (j.is_discarded() || !j.is_object())
     return fail("probe", fmt::format("no JSON from rocecfg probe: {}",
                                      text.substr(0, std::min<size_t>(text.size(), 200))));
-  // The report may sit inside an envelope object; take the first "tests" found.
+  // rocecfg --json wraps the report in its envelope (cmd/output.h): the
+  // report is the payload, a failed run says why in error.message.
+  if (j.contains("error") && j["error"].is_object() && j["error"].contains("message"))
+    return fail("probe", j["error"]["message"].get<std::string>());
   const nlohmann::json* report = &j;
-  if (!j.contains("tests"))
-    for (auto& [k, v] : j.items())
-      if (v.is_object() && v.contains("tests")) report = &v;
+  if (j.contains("payload") && j["payload"].is_object()) report = &j["payload"];
   if (!report->contains("tests") || !(*report)["tests"].is_array())
     return fail("probe", "rocecfg probe JSON has no tests");
   ProbeFigures f;

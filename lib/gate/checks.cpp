@@ -57,8 +57,10 @@ CheckResult check_devices(Context& c) {
   };
   if (c.options.interfaces.empty()) {
     for (const host::Netdev& n : inv.netdevs) add_target(n);
+    // No RDMA device at all is a missing driver or the wrong node, not a
+    // verdict on the fabric: not evaluated (exit 4), never a drain.
     if (c.targets.empty())
-      return result("devices", CheckStatus::fail,
+      return result("devices", CheckStatus::not_evaluated,
                     "no RDMA device with an Ethernet port (is the RDMA driver loaded?)");
   } else {
     for (const std::string& name : c.options.interfaces) {

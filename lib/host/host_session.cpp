@@ -36,6 +36,10 @@ void observe_all(LinuxHost& host, const std::vector<std::string>& interfaces,
     model::Settings want = intent;
     for (model::Knob k : o.unreadable_knobs) model::knob_assign(want, model::Settings{}, k);
     for (model::Knob k : o.not_applicable) model::knob_assign(want, model::Settings{}, k);
+    // What was actually compared: a knob the profile manages that this
+    // interface can take and that could be read.
+    for (model::Knob k : model::all_knobs())
+      if (model::knob_present(want, k) && !o.unsupported.count(k)) ++r.compared;
     size_t first = r.plan.steps.size();
     plan::diff(ifname, want, o.observed, o.unsupported, r.plan);
     for (size_t i = first; i < r.plan.steps.size(); ++i) {
@@ -65,24 +69,40 @@ std::string unsupported_text(const plan::Plan& p) {
   return out;
 }
 
+// Under the strict policy unsupported knobs are what makes the run fail: say so.
+std::string strict_text(const SessionReport& r) {
+  if (!r.strict || r.plan.unsupported() == 0) return "";
+  return fmt::format("strict: {} unsupported knob(s) count as not in place\n",
+                     r.plan.unsupported());
+}
+
 }  // namespace
 
 SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfaces,
-                        const model::Settings& intent) {
+                        const model::Settings& intent, SessionPolicy policy) {
   SessionReport r;
+  r.strict = policy.strict;
   observe_all(host, interfaces, intent, r);
-  bool unreadable = false, missing = false;
+  bool unreadable = false, missing = false, invalid = false, refused = false;
   for (const Observation& o : r.targets) {
     unreadable |= !o.unreadable.empty();
-    for (const Error& e : o.refusals) missing |= e.kind == ErrorKind::not_found;
+    for (const Error& e : o.refusals) {
+      missing |= e.kind == ErrorKind::not_found;
+      invalid |= e.kind == ErrorKind::invalid_input;
+      refused = true;
+    }
   }
-  // A named interface that does not exist is an error, not a clean or
-  // drifted host: the audit could not look at what it was asked to.
+  // A named interface that does not exist (or is no Ethernet netdev) is an
+  // error, not a clean or drifted host: the audit could not look at what it
+  // was asked to. Unsupported knobs are warnings unless the policy is strict;
+  // but an audit that compared nothing at all is never "no drift".
   if (missing)
     r.exit_code = kRuntime;
-  else if (!r.plan.empty())
+  else if (invalid)
+    r.exit_code = kUsage;
+  else if (r.plan.changes() > 0 || (policy.strict && r.plan.unsupported() > 0))
     r.exit_code = kDrift;
-  else if (unreadable)
+  else if (unreadable || refused || r.compared == 0)
     r.exit_code = kRuntime;
   else
     r.exit_code = kOk;
@@ -90,9 +110,10 @@ SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfa
 }
 
 SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfaces,
-                        const model::Settings& intent, bool dry_run) {
+                        const model::Settings& intent, bool dry_run, SessionPolicy policy) {
   SessionReport r;
   r.dry_run = dry_run;
+  r.strict = policy.strict;
   observe_all(host, interfaces, intent, r);
   // Refuse before the first write: an interface that cannot take part (no
   // DCB, DCBX owned by an agent, unreadable state that could not be rolled
@@ -100,11 +121,21 @@ SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfa
   for (const Observation& o : r.targets)
     if (!o.refusals.empty() || !o.unreadable.empty()) r.refused = true;
   if (r.refused) {
+    bool invalid = false;
+    for (const Observation& o : r.targets)
+      for (const Error& e : o.refusals) invalid |= e.kind == ErrorKind::invalid_input;
+    r.exit_code = invalid ? kUsage : kRuntime;
+    return r;
+  }
+  // Unsupported knobs do not make an apply incomplete unless the policy is
+  // strict; a run where no knob could be handled at all is no success.
+  int unsupported_code = policy.strict && r.plan.unsupported() > 0 ? kDrift : kOk;
+  if (r.compared == 0) {
     r.exit_code = kRuntime;
     return r;
   }
   if (dry_run || r.plan.changes() == 0) {
-    r.exit_code = r.plan.unsupported() ? kDrift : kOk;
+    r.exit_code = unsupported_code;
     return r;
   }
   r.applied = plan::apply(r.plan, host);
@@ -113,7 +144,7 @@ SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfa
   else if (!r.applied->complete())
     r.exit_code = kDrift;
   else
-    r.exit_code = kOk;
+    r.exit_code = unsupported_code;
   return r;
 }
 
@@ -122,29 +153,54 @@ std::string render_audit_text(const SessionReport& r, bool verbose) {
   plan::Plan drift;
   for (const plan::Step& s : r.plan.steps)
     if (s.kind == plan::StepKind::change) drift.steps.push_back(s);
-  if (drift.empty() && r.plan.unsupported() == 0) {
-    out += r.exit_code == kOk ? "no drift\n" : "no drift in what could be read\n";
-    return out;
-  }
   if (!drift.empty()) out += "drift (observed -> profile):\n" + plan::render_text(drift, verbose);
-  out += unsupported_text(r.plan);
+  out += unsupported_text(r.plan) + strict_text(r);
+  if (!drift.empty()) return out;
+  bool all_found = true;
+  for (const Observation& o : r.targets) all_found &= o.found;
+  if (r.compared == 0 && all_found)
+    out += "nothing compared: no knob of the profile can be read on these interfaces\n";
+  else if (r.exit_code == kOk && r.plan.unsupported() > 0)
+    out += fmt::format("no drift in the supported knobs ({} unsupported, listed above)\n",
+                       r.plan.unsupported());
+  else if (r.exit_code == kOk)
+    out += "no drift\n";
+  else if (!r.strict || r.plan.unsupported() == 0)
+    out += "no drift in what could be read\n";
   return out;
 }
 
 std::string render_apply_text(const SessionReport& r, bool verbose) {
   std::string out = notes_text(r);
-  if (r.refused) return out + "nothing changed\n";
-  if (r.plan.changes() == 0) {
-    out += unsupported_text(r.plan);
-    return out + "nothing to do\n";
-  }
   plan::Plan changes;
   for (const plan::Step& s : r.plan.steps)
     if (s.kind == plan::StepKind::change) changes.steps.push_back(s);
+  if (r.refused) {
+    // A dry run still shows the whole plan, so the operator sees everything
+    // that stands between this host and the profile, not only the refusal.
+    if (r.dry_run && !changes.empty())
+      out += "plan (refused, see above):\n" + plan::render_text(changes, verbose) +
+             unsupported_text(r.plan);
+    return out + "nothing changed\n";
+  }
+  if (r.compared == 0)
+    return out + unsupported_text(r.plan) +
+           "nothing to do: no knob of the profile can be set on these interfaces\n";
+  if (r.plan.changes() == 0) {
+    out += unsupported_text(r.plan) + strict_text(r);
+    return out + "nothing to do\n";
+  }
   out += "plan:\n" + plan::render_text(changes, verbose);
-  out += unsupported_text(r.plan);
+  out += unsupported_text(r.plan) + strict_text(r);
   if (r.dry_run) return out + "dry run: nothing changed\n";
-  if (r.applied) out += "result:\n" + plan::render_text(*r.applied);
+  if (r.applied) {
+    // Unsupported knobs were listed above and never attempted.
+    plan::ApplyReport attempted = *r.applied;
+    std::erase_if(attempted.results, [](const plan::StepResult& s) {
+      return s.outcome == plan::Outcome::unsupported;
+    });
+    out += "result:\n" + plan::render_text(attempted);
+  }
   return out;
 }
 
@@ -165,9 +221,13 @@ nlohmann::json to_json(const SessionReport& r) {
     t["warnings"] = warnings;
     targets.push_back(t);
   }
-  json out = {{"targets", targets}, {"plan", plan::to_json(r.plan)}, {"exit_code", r.exit_code}};
-  if (r.refused) out["refused"] = true;
-  if (r.dry_run) out["dry_run"] = true;
+  size_t unverifiable = 0;
+  for (const Observation& o : r.targets) unverifiable += o.unreadable_knobs.size();
+  json out = {{"targets", targets},          {"plan", plan::to_json(r.plan)},
+              {"exit_code", r.exit_code},    {"refused", r.refused},
+              {"dry_run", r.dry_run},        {"strict", r.strict},
+              {"compared", r.compared},      {"unsupported", r.plan.unsupported()},
+              {"unverifiable", unverifiable}};
   if (r.applied) out["apply"] = plan::to_json(*r.applied);
   return out;
 }

@@ -18,19 +18,30 @@
 
 namespace rocecfg::host {
 
+// One rule for knobs a device cannot take (no configfs for rdma_cm, a NIC
+// family without ECN per priority): by default a warning, listed with its
+// reason and counted, and the run succeeds when everything supported is in
+// place; `strict` (--strict, or [fabric] unsupported_knobs = "fail") makes
+// them drift (exit 1).
+struct SessionPolicy {
+  bool strict = false;
+};
+
 struct SessionReport {
   std::vector<Observation> targets;
   plan::Plan plan;                           // all targets, in step order per target
   std::optional<plan::ApplyReport> applied;  // apply only, when something was run
   bool refused = false;                      // apply refused before writing anything
   bool dry_run = false;
+  bool strict = false;
+  size_t compared = 0;  // knob comparisons made (intent knobs supported on a found target)
   int exit_code = kOk;  // core/exit_code.h
 };
 
 SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfaces,
-                        const model::Settings& intent);
+                        const model::Settings& intent, SessionPolicy policy = {});
 SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfaces,
-                        const model::Settings& intent, bool dry_run);
+                        const model::Settings& intent, bool dry_run, SessionPolicy policy = {});
 
 // Aligned text: per-interface notes, then the plan (audit: as drift) and the
 // apply outcome. Stable wording; tests pin it.

@@ -53,6 +53,13 @@ Result<LinuxHost::Target*> LinuxHost::target(const std::string& ifname) {
   Result<LinkInfo> link = links_.get(ifname);
   if (!link) return std::unexpected(link.error());
   Target t;
+  // RoCE runs over Ethernet: a loopback, tunnel or InfiniBand netdev is the
+  // wrong argument, refused before anything is read or written.
+  if (Result<std::string> type = fs_.read(fmt::format("/sys/class/net/{}/type", ifname));
+      type && *type != "1")
+    return fail(ErrorKind::invalid_input, ifname,
+                fmt::format("not an Ethernet interface (link type {}{}); RoCE needs Ethernet",
+                            *type, *type == "772" ? ", loopback" : ""));
   Result<Netdev> described = describe_netdev(fs_, ifname);
   if (described) t.netdev = *described;
   t.netdev.name = ifname;

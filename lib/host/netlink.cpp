@@ -110,6 +110,10 @@ Status validate_ifname(const std::string& ifname) {
   if (ifname.empty() || ifname.size() >= IFNAMSIZ || ifname == "." || ifname == "..")
     return fail(ErrorKind::invalid_input, ifname.empty() ? "interface" : ifname,
                 "not a valid interface name (1-15 characters)");
+  if (size_t colon = ifname.find(':'); colon != std::string::npos && colon > 0)
+    return fail(ErrorKind::invalid_input, ifname,
+                fmt::format("not an interface but an address label; name the interface ({})",
+                            ifname.substr(0, colon)));
   for (char c : ifname) {
     bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
               c == '-' || c == '_' || c == '.' || c == '@';

@@ -9,6 +9,8 @@
 namespace rocecfg::metrics {
 
 // `unix_time` is the run's wall-clock time (seconds), for staleness alerts.
-MetricSet audit_metrics(const plan::Plan& p, double unix_time);
+// `unverifiable`: profile knobs that could not be read back (the plan holds
+// no step for them, so the caller counts them from the observations).
+MetricSet audit_metrics(const plan::Plan& p, double unix_time, size_t unverifiable = 0);
 
 }  // namespace rocecfg::metrics

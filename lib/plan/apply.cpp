@@ -12,8 +12,11 @@ size_t ApplyReport::count(Outcome o) const {
 }
 
 bool ApplyReport::complete() const {
-  return std::all_of(results.begin(), results.end(),
-                     [](const StepResult& r) { return r.outcome == Outcome::applied; });
+  // Unsupported steps were never changes to make: whether they fail the run
+  // is the session's policy (--strict), not the executor's.
+  return std::all_of(results.begin(), results.end(), [](const StepResult& r) {
+    return r.outcome == Outcome::applied || r.outcome == Outcome::unsupported;
+  });
 }
 
 namespace {

@@ -31,7 +31,8 @@ struct ApplyReport {
   bool failed = false;         // a step failed (and rollback ran)
   bool rollback_clean = true;  // every completed step was undone
   size_t count(Outcome o) const;
-  // True when every planned change is in place.
+  // True when every planned change is in place (unsupported steps are no
+  // changes: they neither count for nor against it).
   bool complete() const;
 };
 

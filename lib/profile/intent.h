@@ -61,6 +61,10 @@ struct Intent {
   // Does traffic marked with this DSCP land in a lossless priority?
   bool dscp_is_lossless(uint8_t dscp) const;
 
+  // [fabric] unsupported_knobs = "fail": a knob a device cannot take makes
+  // apply/audit exit 1, as --strict does; default "warn".
+  bool strict_unsupported = false;
+
   // Hosts: NIC knobs (no switch-only knobs such as the PFC watchdog or WRED).
   model::Settings host_settings() const;
   // Switches: fabric knobs (no RDMA-CM or DCQCN reaction-point knobs).

@@ -51,12 +51,14 @@ struct Reader {
       r.diags().error({intent.path, 1, 1}, "fabric", "missing table [fabric] with a name");
       return;
     }
-    r.check_keys(*t, "fabric", {"name", "description"});
+    r.check_keys(*t, "fabric", {"name", "description", "unsupported_knobs"});
     if (auto v = r.string(*t, "name", "fabric"))
       intent.name = *v;
     else if (!t->get("name"))
       r.error(*t, "fabric.name", "missing");
     if (auto v = r.string(*t, "description", "fabric")) intent.description = *v;
+    if (auto v = r.choice(*t, "unsupported_knobs", "fabric", {"warn", "fail"}))
+      intent.strict_unsupported = *v == "fail";
   }
 
   void lossless() {
@@ -486,6 +488,25 @@ struct Reader {
       r.error(at ? *at : root, "dcqcn.enabled",
               "DCQCN is on but [ecn] is missing; senders slow down only when switches mark",
               "an [ecn] table, or dcqcn.enabled = false");
+    }
+    // A lossless class that ETS gives 0 % and that is not strict gets no
+    // bandwidth once other classes are busy: PFC keeps it lossless by
+    // pausing it forever. Typical after moving the lossless priority
+    // (priorities = [4]) while [ets] still gives class 3 its share.
+    if (s.ets && s.pfc_enabled) {
+      for (unsigned p = 0; p < 8; ++p) {
+        if (!s.pfc_enabled->has(Priority::unchecked(p))) continue;
+        uint8_t tc = s.ets->prio_tc[p];
+        if (s.ets->tc_tsa[tc] == model::Tsa::strict || s.ets->tc_bandwidth_percent[tc] != 0)
+          continue;
+        const toml::node* at = root.at_path("lossless.priorities").node();
+        r.warning(at ? *at : root, "lossless.priorities",
+                  fmt::format("lossless priority {} goes to traffic class {}, which has 0 % in "
+                              "ets.bandwidth_percent and is not in ets.strict: it is starved "
+                              "whenever other classes send; give class {} a share or make it "
+                              "strict",
+                              p, tc, tc));
+      }
     }
     if (s.ets && s.pfc_enabled && s.cnp) {
       uint8_t cnp_tc = s.ets->prio_tc[s.cnp->priority];

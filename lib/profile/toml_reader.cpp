@@ -1,6 +1,7 @@
 #include "profile/toml_reader.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -46,6 +47,10 @@ std::string join_choices(std::initializer_list<std::string_view> items) {
 }  // namespace
 
 std::string closest(std::string_view word, std::initializer_list<std::string_view> candidates) {
+  return closest(word, std::span<const std::string_view>(candidates.begin(), candidates.size()));
+}
+
+std::string closest(std::string_view word, std::span<const std::string_view> candidates) {
   // Short words get one edit of slack, longer ones two: "qos" is not "ets".
   std::string best;
   size_t best_distance = word.size() <= 4 ? 2 : 3;
@@ -127,8 +132,10 @@ std::optional<double> TomlReader::number(const toml::table& t, std::string_view 
   }
   double v =
       n->is_integer() ? static_cast<double>(n->as_integer()->get()) : n->as_floating_point()->get();
-  if (v < min || v > max) {
-    error(*n, k, fmt::format("{} is out of range", v), range);
+  // Written as "not inside" so NaN (for which every comparison is false) is refused too.
+  if (!(v >= min && v <= max)) {
+    error(*n, k, std::isnan(v) ? "nan is not a usable value" : fmt::format("{} is out of range", v),
+          range);
     return std::nullopt;
   }
   return v;

@@ -78,5 +78,7 @@ class TomlReader {
 std::string join_key(const std::string& prefix, std::string_view key);
 // Levenshtein-closest candidate within distance 2, or empty.
 std::string closest(std::string_view word, std::initializer_list<std::string_view> candidates);
+// The same over any list (CLI verbs, vendor names).
+std::string closest(std::string_view word, std::span<const std::string_view> candidates);
 
 }  // namespace rocecfg::profile

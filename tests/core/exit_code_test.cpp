@@ -67,7 +67,8 @@ TEST_SUITE("exit codes") {
           "  1  drift found, apply incomplete, probe or gate unhealthy\n"
           "  2  usage error: bad command line, argument value, profile or inventory\n"
           "  3  runtime failure (device, kernel, privileges, SSH, RDMA)\n"
-          "  4  gate only: could not evaluate (a Slurm prolog should not drain on this)\n");
+          "  4  could not evaluate: gate without RDMA or peer; audit with intended knobs not "
+          "observed\n");
     const rocecfg::ExitCode validate_codes[] = {rocecfg::kOk, rocecfg::kUsage};
     CHECK(rocecfg::exit_code_help(validate_codes) ==
           "Exit codes:\n"
@@ -79,5 +80,10 @@ TEST_SUITE("exit codes") {
     CHECK(rocecfg::worst_exit_code(rocecfg::kOk, rocecfg::kDrift) == rocecfg::kDrift);
     CHECK(rocecfg::worst_exit_code(rocecfg::kRuntime, rocecfg::kDrift) == rocecfg::kRuntime);
     CHECK(rocecfg::worst_exit_code(rocecfg::kOk, rocecfg::kOk) == rocecfg::kOk);
+    // "could not evaluate" is no green, but weaker than a finding or a failure
+    CHECK(rocecfg::worst_exit_code(rocecfg::kNotEvaluated, rocecfg::kOk) == rocecfg::kNotEvaluated);
+    CHECK(rocecfg::worst_exit_code(rocecfg::kNotEvaluated, rocecfg::kDrift) == rocecfg::kDrift);
+    CHECK(rocecfg::worst_exit_code(rocecfg::kRuntime, rocecfg::kNotEvaluated) == rocecfg::kRuntime);
+    CHECK(rocecfg::worst_exit_code(rocecfg::kUsage, rocecfg::kRuntime) == rocecfg::kUsage);
   }
 }

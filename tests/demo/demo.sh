@@ -35,17 +35,17 @@ banner "2. The profile"
 run 0 "$ROCECFG" validate "$PROFILE"
 
 banner "3. Plan (dry run): what apply would change on dcbsim0"
-run 1 "$ROCECFG" apply "$PROFILE" "${IFACES[@]}" --dry-run   # 1: some knobs are unsupported on dcbsim0
+run 0 "$ROCECFG" apply "$PROFILE" "${IFACES[@]}" --dry-run   # knobs dcbsim0 cannot take: warnings
 
-banner "4. Apply"
-run 1 "$ROCECFG" apply "$PROFILE" "${IFACES[@]}"
+banner "4. Apply (unsupported knobs listed; --strict would exit 1)"
+run 0 "$ROCECFG" apply "$PROFILE" "${IFACES[@]}"
 
 banner "5. Independent check with iproute2's dcb"
 run 0 dcb pfc show dev dcbsim0 prio-pfc
 run 0 dcb app show dev dcbsim0 dscp-prio
 
-banner "6. Audit: no drift"
-run 1 "$ROCECFG" audit "$PROFILE" "${IFACES[@]}"
+banner "6. Audit: no drift in the supported knobs"
+run 0 "$ROCECFG" audit "$PROFILE" "${IFACES[@]}"
 
 banner "7. Someone turns PFC off and lowers the MTU by hand"
 run 0 dcb pfc set dev dcbsim0 prio-pfc 3:off
@@ -56,7 +56,7 @@ run 1 "$ROCECFG" audit "$PROFILE" "${IFACES[@]}"
 run 1 "$ROCECFG" audit "$PROFILE" "${IFACES[@]}" --json
 
 banner "9. Apply repairs exactly what drifted"
-run 1 "$ROCECFG" apply "$PROFILE" "${IFACES[@]}"
+run 0 "$ROCECFG" apply "$PROFILE" "${IFACES[@]}"
 
 banner "10. RDMA-CM default ToS on rxe0 (veth0 has no DCB: a profile with only what it can hold)"
 run 0 "$ROCECFG" apply "$ROOT/tests/demo/rdma-cm.toml" --interface veth0

@@ -25,6 +25,10 @@ TEST_SUITE("pair test") {
     CHECK(parse_probe_json("rocecfg probe: no device").error().message ==
           "no JSON from rocecfg probe: rocecfg probe: no device");
     CHECK(parse_probe_json(R"({"tests":[]})").error().message == "rocecfg probe measured nothing");
+    CHECK(parse_probe_json(
+              R"({"ok":false,"exit_code":3,"payload":{},"error":{"message":"no RDMA device"}})")
+              .error()
+              .message == "no RDMA device");
   }
   TEST_CASE("remote lines quote every argument and pass the transport's command check") {
     FabricHost c, s;

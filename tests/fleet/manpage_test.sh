@@ -19,7 +19,8 @@ check "help lists verbs" [ -n "$verbs" ]
 for verb in $verbs; do
   check "verb $verb has a section" grep -qx ".SS $verb" <<<"$plain"
   # Option names as --help prints them: "-i,--interface TEXT ..." -> --interface
-  for opt in $("$bin" "$verb" --help | grep -oE '^  +(-[a-zA-Z],)?--[a-z][a-z0-9-]*' | grep -oE -- '--[a-z][a-z0-9-]*' | grep -v -- '--help'); do
+  # (the global flags in the footer are the page's GLOBAL OPTIONS, not the verb's)
+  for opt in $("$bin" "$verb" --help | sed '/^Global flags/,$d' | grep -oE '^  +(-[a-zA-Z],)?--[a-z][a-z0-9-]*' | grep -oE -- '--[a-z][a-z0-9-]*' | grep -v -- '--help'); do
     check "$verb $opt is in the page" grep -q -- "$opt" <<<"$(sed -n "/^\.SS $verb\$/,/^\.SS /p" <<<"$plain")"
   done
 done

@@ -99,7 +99,7 @@ check "site group_vars set the gate arguments and interfaces" \
   grep -qx 'h1 gate /etc/rocecfg/profile.toml --interface ens1f0 --interface ens1f1 --budget 5s' "$work/calls"
 
 # 6. fleet audit: one summary with the drifted host, which the recap shows as
-#    changed; a host whose audit failed without JSON is listed with its error.
+#    changed; a host whose audit failed is listed with its error.message.
 inventory "h1 h2 h3" "--drift h2 --fail-audit h3"
 play audit.yml -e rocecfg_audit_dir="$work/audit"
 check "audit play fails only for the host that could not be audited (rc $rc)" [ "$rc" = 2 ]
@@ -135,8 +135,9 @@ check "switch push calls validate, apply, audit with the inventory" [ "$(sed 's/
 controller apply p.toml --inventory fabric.toml --json
 controller audit p.toml --inventory fabric.toml" ]
 
-# 8. the real binary: install validates the shipped lab profile; the gate
-#    fails a host that has no RDMA device, so the rollout stops there.
+# 8. the real binary: install validates the shipped lab profile; on a host
+#    without RDMA devices the gate cannot evaluate (exit 4: a missing driver is
+#    no fabric verdict), which the rollout reports and tolerates.
 cat > "$work/hosts.ini" <<INI
 [roce]
 local1 ansible_connection=local ansible_become=false ansible_python_interpreter=/usr/bin/python3 rocecfg_bin=$real_bin
@@ -148,8 +149,8 @@ if [ -d /sys/class/infiniband ] && [ -n "$(ls /sys/class/infiniband 2>/dev/null)
 else
   play rollout.yml -e rocecfg_profile="$src/profiles/lab.toml" --tags rocecfg_gate \
     -e "rocecfg_gate_args='--no-state --host local1'"
-  check "real gate fails the host without RDMA devices (rc $rc)" [ "$rc" = 2 ]
-  check "with the gate's own reason" grep -q 'local1 | unhealthy: devices: no RDMA device with an Ethernet port' "$work/out"
+  check "real gate on a host without RDMA devices: not evaluated, tolerated (rc $rc)" [ "$rc" = 0 ]
+  check "with the gate's own reason" grep -q 'local1 | not evaluated: devices: no RDMA device with an Ethernet port' "$work/out"
 fi
 
 # 9. the fleet audit summary from the real binary's JSON (not the fake's): a

@@ -35,7 +35,7 @@ expect "veth: every DCB and NIC knob unsupported with its reason" 0 "qos0  drive
   link pause      ethtool           unreadable: the driver does not report link-level pause settings" "$rc" "$out"
 out=$(ip netns exec "$ns" "$bin" show host --qos -i qos1 --json 2>&1 | python3 -c '
 import json, sys
-i = json.load(sys.stdin)["interfaces"][0]
+i = json.load(sys.stdin)["payload"]["interfaces"][0]
 ok = {k: v["reading"] for k, v in i["knobs"].items() if v["reading"] == "ok"}
 print(ok, i["knobs"]["mtu"]["value"], i["warnings"])'); rc=$?
 expect "json: only the MTU was read, 1500 with its path MTU note" 0 "{'mtu': 'ok'} 1500 ['MTU 1500 limits the RoCE path MTU to 1024']" "$rc" "$out"

@@ -23,6 +23,14 @@ TEST_SUITE("metrics.audit") {
           "rocecfg_audit_drift_total 2\n"
           "# HELP rocecfg_audit_last_run_timestamp_seconds when the last audit finished\n"
           "# TYPE rocecfg_audit_last_run_timestamp_seconds gauge\n"
-          "rocecfg_audit_last_run_timestamp_seconds 5\n");
+          "rocecfg_audit_last_run_timestamp_seconds 5\n"
+          "# HELP rocecfg_audit_unsupported_total profile settings the devices of this host "
+          "cannot take (warnings, not drift)\n"
+          "# TYPE rocecfg_audit_unsupported_total gauge\n"
+          "rocecfg_audit_unsupported_total 0\n"
+          "# HELP rocecfg_audit_unverifiable_total profile settings that could not be read back "
+          "on this host\n"
+          "# TYPE rocecfg_audit_unverifiable_total gauge\n"
+          "rocecfg_audit_unverifiable_total 0\n");
   }
 }

@@ -30,7 +30,13 @@ rocecfg_audit_drift_steps{knob="mtu",target="rcfg0"} 1
 # TYPE rocecfg_audit_drift_total gauge
 rocecfg_audit_drift_total 1
 # HELP rocecfg_audit_last_run_timestamp_seconds when the last audit finished
-# TYPE rocecfg_audit_last_run_timestamp_seconds gauge' "$(metrics)"
+# TYPE rocecfg_audit_last_run_timestamp_seconds gauge
+# HELP rocecfg_audit_unsupported_total profile settings the devices of this host cannot take (warnings, not drift)
+# TYPE rocecfg_audit_unsupported_total gauge
+rocecfg_audit_unsupported_total 0
+# HELP rocecfg_audit_unverifiable_total profile settings that could not be read back on this host
+# TYPE rocecfg_audit_unverifiable_total gauge
+rocecfg_audit_unverifiable_total 0' "$(metrics)"
 ts=$(sed -n 's/^rocecfg_audit_last_run_timestamp_seconds //p' "$dir/rocecfg_audit.prom")
 now=$(date +%s)
 check "timestamp is now" 1 "$(awk -v t="$ts" -v n="$now" 'BEGIN{print (t >= n - 60 && t <= n + 1) ? 1 : 0}')"
@@ -38,7 +44,9 @@ check "timestamp is now" 1 "$(awk -v t="$ts" -v n="$now" 'BEGIN{print (t >= n - 
 ip -n "$ns" link set rcfg0 mtu 9000
 ip netns exec "$ns" "$bin" audit "$p" --interface rcfg0 --interface rcfg1 --textfile "$dir" >/dev/null
 check "clean: exit 0" 0 $?
-check "clean: drift total 0, no per-knob samples" 'rocecfg_audit_drift_total 0' \
+check "clean: drift total 0, no per-knob samples" 'rocecfg_audit_drift_total 0
+rocecfg_audit_unsupported_total 0
+rocecfg_audit_unverifiable_total 0' \
   "$(metrics | grep -v '^#')"
 check "no temporary file left behind" "rocecfg_audit.prom" "$(ls -A "$dir")"
 

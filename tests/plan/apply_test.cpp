@@ -66,6 +66,17 @@ TEST_SUITE("plan.apply") {
     CHECK(r.count(plan::Outcome::applied) == 5);
   }
 
+  TEST_CASE("an unsupported step is not attempted and does not make the apply incomplete") {
+    plan::RecordingExecutor dev({{"eth0", test::factory_nic()}});
+    plan::Plan p;
+    plan::diff("eth0", test::standard_intent(), test::factory_nic(), {Knob::roce_tos}, p);
+    REQUIRE(p.unsupported() == 1);
+    plan::ApplyReport r = plan::apply(p, dev);
+    CHECK(r.complete());
+    CHECK(r.count(plan::Outcome::unsupported) == 1);
+    CHECK(r.count(plan::Outcome::applied) == p.changes());
+  }
+
   TEST_CASE("a step that cannot be undone is reported as such") {
     model::Settings observed = test::factory_nic();
     observed.mtu_bytes.reset();  // MTU was unreadable

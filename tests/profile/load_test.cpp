@@ -121,4 +121,47 @@ bandwidth_percent = { 0 = 50, 3 = 50 }
           "t.toml:10:12: warning: cnp.priority: CNPs go to traffic class 6, which is not strict "
           "priority; notifications may queue behind bulk traffic");
   }
+
+  TEST_CASE("a lossless class with 0 % ETS that is not strict is a warning naming both keys") {
+    // The lossless priority moved to 4 while [ets] still gives class 3 its 50 %.
+    const std::string moved = R"(
+[fabric]
+name = "moved"
+[lossless]
+priorities = [4]
+dscp = [26]
+trust = "dscp"
+[ets]
+bandwidth_percent = { 0 = 50, 3 = 50 }
+)";
+    auto l = profile::load_profile_text(moved, "t.toml");
+    REQUIRE(l.value);
+    REQUIRE(l.diagnostics.all().size() == 1);
+    CHECK(l.diagnostics.all()[0].headline() ==
+          "t.toml:5:14: warning: lossless.priorities: lossless priority 4 goes to traffic class 4, "
+          "which has 0 % in ets.bandwidth_percent and is not in ets.strict: it is starved "
+          "whenever other classes send; give class 4 a share or make it strict");
+    // strict, or a share, is fine
+    auto strict = profile::load_profile_text(moved + "strict = [4]\n", "t.toml");
+    REQUIRE(strict.value);
+    CHECK(strict.diagnostics.all().empty());
+  }
+
+  TEST_CASE("NaN in [validation] floats is refused") {
+    auto l = profile::load_profile_text(R"(
+[fabric]
+name = "nan"
+[validation]
+min_bandwidth_fraction = nan
+max_loaded_p99_factor = -nan
+)",
+                                        "t.toml");
+    CHECK_FALSE(l.value);
+    CHECK(l.diagnostics.render().find(
+              "t.toml:5:26: error: validation.min_bandwidth_fraction: nan is not a usable value") !=
+          std::string::npos);
+    CHECK(l.diagnostics.render().find(
+              "t.toml:6:25: error: validation.max_loaded_p99_factor: nan is not a usable value") !=
+          std::string::npos);
+  }
 }

@@ -21,7 +21,7 @@ probe_check() {  # probe_check WHAT: exit 0, the probe passed against 10.0.0.1
   [ "$rc" = 0 ] || { cat /tmp/gate.out /tmp/srv.out; die "$1: exit $rc"; }
   python3 - /tmp/gate.out "$1" <<'PY' || { cat /tmp/gate.out /tmp/srv.out; die "$1"; }
 import json, sys
-j = json.load(open(sys.argv[1]))
+j = json.load(open(sys.argv[1]))["payload"]
 probe = [c for c in j["checks"] if c["name"] == "probe"][0]
 assert probe["status"] == "pass" and "10.0.0.1" in probe["message"], probe
 print("ok:", sys.argv[2], "->", probe["message"])

@@ -19,7 +19,7 @@ printf '%s' "$out" > /tmp/qos.json
 for o in pfc ets app buffer; do dcb -j "$o" show dev dcbsim0 > "/tmp/dcb-$o.json" || fail "dcb $o show"; done
 python3 - <<'PY' || fail "rocecfg and dcb disagree"
 import json
-q = json.load(open("/tmp/qos.json"))["interfaces"][0]["knobs"]
+q = json.load(open("/tmp/qos.json"))["payload"]["interfaces"][0]["knobs"]
 pfc, ets = json.load(open("/tmp/dcb-pfc.json")), json.load(open("/tmp/dcb-ets.json"))
 app, buf = json.load(open("/tmp/dcb-app.json")), json.load(open("/tmp/dcb-buffer.json"))
 want = {

@@ -19,9 +19,12 @@ probe_json() {
   local out=$1
   shift
   RC=0
-  timeout 120 "$ROCECFG" probe "$PROFILE" --json "$@" >"$out" 2>/tmp/probe.err || RC=$?
+  timeout 120 "$ROCECFG" probe "$PROFILE" --json "$@" >"$out.doc" 2>/tmp/probe.err || RC=$?
   [ "$RC" != 124 ] || die "rocecfg probe hung (killed after 120 s): $*"
-  jq -e . "$out" >/dev/null 2>&1 || { cat /tmp/probe.err >&2; die "no JSON from rocecfg probe (rc=$RC): $*"; }
+  # One envelope document (cmd/schemas/); the scenarios read its payload.
+  jq -e --argjson rc "$RC" '.schema_version == 1 and .exit_code == $rc' "$out.doc" >/dev/null 2>&1 ||
+    { cat /tmp/probe.err >&2; die "no JSON envelope from rocecfg probe (rc=$RC): $*"; }
+  jq .payload "$out.doc" >"$out"
 }
 
 # verdict FILE: PASS/WARN/FAIL

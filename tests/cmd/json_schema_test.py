@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""Every verb with --json prints exactly one JSON document on stdout, on
+success, drift, bad input and runtime failure, and it validates against the
+verb's schema in cmd/schemas/ (envelope + payload). Host verbs run on a veth
+pair in a network namespace of our own (root); nothing leaves the machine.
+
+Usage: json_schema_test.py ROCECFG_BIN SOURCE_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import warnings
+
+import jsonschema
+
+# RefResolver is deprecated in jsonschema 4.18+, still the API Debian 12 ships with.
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+
+BIN, SRC = sys.argv[1], sys.argv[2]
+SCHEMAS = os.path.join(SRC, "cmd", "schemas")
+BASE = "https://rocecfg.invalid/schemas/"
+NS = f"rocecfg-json-{os.getpid()}"
+LOSSLESS = os.path.join(SRC, "profiles", "roce-lossless.toml")
+MTU = os.path.join(SRC, "tests", "host", "profiles", "mtu-9000.toml")
+
+store = {}
+for name in os.listdir(SCHEMAS):
+    with open(os.path.join(SCHEMAS, name)) as f:
+        schema = json.load(f)
+    jsonschema.Draft7Validator.check_schema(schema)
+    store[schema["$id"]] = schema
+
+failures = []
+seen = {}  # verb -> set of exit codes exercised
+
+
+def run(name, argv, want_rc, verb, check=None, netns=False):
+    cmd = ([ "ip", "netns", "exec", NS] if netns else []) + [BIN] + argv
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    problems = []
+    if p.returncode != want_rc:
+        problems.append(f"exit {p.returncode}, want {want_rc}")
+    try:
+        doc = json.loads(p.stdout)  # exactly one document: trailing text fails here
+    except json.JSONDecodeError as e:
+        doc = None
+        problems.append(f"stdout is not one JSON document ({e}): {p.stdout[:300]!r}")
+    if doc is not None:
+        schema = store[BASE + verb + ".schema.json"]
+        resolver = jsonschema.RefResolver(BASE, schema, store=store)
+        for err in jsonschema.Draft7Validator(schema, resolver=resolver).iter_errors(doc):
+            problems.append(f"schema: {'/'.join(map(str, err.path))}: {err.message}")
+        if doc.get("exit_code") != p.returncode:
+            problems.append(f"exit_code {doc.get('exit_code')} in JSON, process exited {p.returncode}")
+        if check and not problems:
+            why = check(doc)
+            if why:
+                problems.append(why)
+    seen.setdefault(verb, set()).add(p.returncode)
+    if problems:
+        failures.append(name)
+        print(f"FAIL: {name}: {' '.join(argv)}")
+        for m in problems:
+            print(f"  {m}")
+        print(f"  stderr: {p.stderr.strip()[:500]}")
+    else:
+        print(f"ok: {name}")
+    return doc
+
+
+def has(path_value):
+    """check that follows keys ("payload.plan.changes") and compares."""
+    path, want = path_value
+
+    def f(doc):
+        cur = doc
+        for k in path.split("."):
+            if isinstance(cur, list):
+                cur = cur[int(k)]
+            elif not isinstance(cur, dict) or k not in cur:
+                return f"{path} missing"
+            else:
+                cur = cur[k]
+        return None if cur == want else f"{path} = {cur!r}, want {want!r}"
+
+    return f
+
+
+def all_of(*checks):
+    def f(doc):
+        for c in checks:
+            why = c(doc)
+            if why:
+                return why
+        return None
+
+    return f
+
+
+def error_says(text):
+    return lambda d: None if text in d.get("error", {}).get("message", "") else \
+        f"error.message {d.get('error')!r} lacks {text!r}"
+
+
+work = tempfile.mkdtemp(prefix="rocecfg-json.")
+bad_profile = os.path.join(work, "bad.toml")
+with open(bad_profile, "w") as f:
+    f.write('[fabric]\nname = "x"\n[mtu]\nhost_bytes = "lots"\n')
+
+# validate / plan / render / import / show switch: offline
+run("validate ok", ["validate", LOSSLESS, "--json"], 0, "validate",
+    has(("payload.fabric", "roce-lossless")))
+run("validate bad profile: diagnostics in the error", ["validate", bad_profile, "--json"], 2,
+    "validate", lambda d: None if d["error"].get("diagnostics") else "no diagnostics")
+run("validate missing file", ["validate", os.path.join(work, "none.toml"), "--json"], 2, "validate")
+run("parse error (unknown option) still one document", ["validate", LOSSLESS, "--json", "--bogus"],
+    2, "validate")
+run("plan ok", ["plan", LOSSLESS, "--json"], 0, "plan",
+    lambda d: None if d["payload"]["plan"]["changes"] > 0 else "empty plan")
+run("plan bad profile", ["plan", bad_profile, "--json"], 2, "plan")
+render = run("render ok", ["render", LOSSLESS, "--vendor", "eos", "--ports", "Ethernet1", "--json"],
+             0, "render")
+run("render unknown vendor", ["render", LOSSLESS, "--vendor", "nosuch", "--json"], 2, "render",
+    error_says("unknown vendor"))
+eos = os.path.join(SRC, "tests", "switch", "vendors", "captured", "eos-leaf7.txt")
+run("import ok", ["import", "--vendor", "eos", "--from-file", eos, "--json"], 0, "import",
+    lambda d: None if "[fabric]" in d["payload"]["profile_toml"] else "no profile text")
+run("import unknown vendor", ["import", "--vendor", "nosuch", "--from-file", eos, "--json"], 2,
+    "import")
+run("import unwritable output", ["import", "--vendor", "eos", "--from-file", eos, "-o",
+                                 "/proc/rocecfg-nope.toml", "--json"], 3, "import")
+run("show switch ok", ["show", "switch", "--vendor", "eos", "--from-file", eos, "--json"], 0, "show",
+    has(("payload.switch.vendor", "eos")))
+run("show switch without --vendor", ["show", "switch", "--from-file", eos, "--json"], 2, "show")
+run("show host", ["show", "host", "--json"], 0, "show")
+run("show host --qos bad name", ["show", "host", "--qos", "-i", "a;b", "--json"], 2, "show")
+
+# audit offline: in sync (our own rendering read back), drift, nothing found, bad vendor
+commands = (render or {}).get("payload", {}).get("commands") or ["(render failed)"]
+rendered = os.path.join(work, "eos.txt")
+with open(rendered, "w") as f:
+    f.write("\n".join(commands) + "\n")
+run("audit file in sync", ["audit", LOSSLESS, "--vendor", "eos", "--from-file", rendered, "--json"],
+    0, "audit", has(("targets.0.outcome", "in-sync")))
+# the same config without its DSCP map: nothing differs, but one intended knob
+# is not in the config: not evaluated (4), never "in sync"
+bare = os.path.join(work, "eos-no-dscp-map.txt")
+with open(bare, "w") as f:
+    f.write("".join(c + "\n" for c in commands if not c.startswith("qos map dscp")))
+run("audit of a config without the DSCP map: not evaluated", ["audit", LOSSLESS, "--vendor", "eos",
+                                                              "--from-file", bare, "--json"], 4,
+    "audit", all_of(has(("targets.0.outcome", "unverified")),
+                    lambda d: None if [w["message"] for w in d["warnings"]
+                                       if w["kind"] == "unverifiable"] ==
+                    ["global: dscp_map: not in the config"] else f"warnings {d['warnings']}"))
+run("audit file drift", ["audit", LOSSLESS, "--vendor", "eos", "--from-file", eos, "--json"], 1,
+    "audit", has(("payload.switches.0.outcome", "drift")))
+empty = os.path.join(work, "empty.txt")
+open(empty, "w").close()
+for vendor in ("eos", "huawei-ce", "h3c", "nxos", "cumulus"):
+    run(f"audit of an empty {vendor} file is no green", ["audit", LOSSLESS, "--vendor", vendor,
+                                                          "--from-file", empty, "--json"], 3, "audit",
+        all_of(has(("targets.0.outcome", "failed")), error_says("not a")))
+unrelated = os.path.join(work, "passwd.txt")
+with open(unrelated, "w") as f:
+    f.write("root:x:0:0:root:/root:/bin/bash\n")
+run("audit of an unrelated file is no green", ["audit", LOSSLESS, "--vendor", "eos", "--from-file",
+                                               unrelated, "--json"], 3, "audit",
+    error_says("not a eos running-config"))
+run("audit file unknown vendor", ["audit", LOSSLESS, "--vendor", "nosuch", "--from-file", eos,
+                                  "--json"], 2, "audit")
+
+# budget: fits, does not fit, bad input
+run("budget fits", ["budget", "--params", "7B", "--gpus", "8", "--step-ms", "1000", "--link-gbps",
+                    "400", "--json"], 0, "budget")
+run("budget does not fit", ["budget", "--params", "70B", "--gpus", "1024", "--step-ms", "50",
+                            "--link-gbps", "10", "--json"], 1, "budget")
+run("budget bad count", ["budget", "--params", "lots", "--gpus", "8", "--step-ms", "100", "--json"],
+    2, "budget")
+
+# env / nccl-log: the workload verbs
+NCCL = os.path.join(SRC, "profiles", "roce-lossless-nccl.toml")
+LOGS = os.path.join(SRC, "tests", "workload", "nccl-logs")
+empty_root = tempfile.mkdtemp(prefix="rocecfg-sysfs.", dir=work)
+os.environ["ROCECFG_SYSFS_ROOT"] = empty_root
+run("env", ["env", NCCL, "--json"], 0, "env", has(("payload.env.NCCL_IB_TC", "106")))
+del os.environ["ROCECFG_SYSFS_ROOT"]
+run("env bad profile", ["env", bad_profile, "--json"], 2, "env")
+run("nccl-log ok", ["nccl-log", NCCL, os.path.join(LOGS, "roce-ok.log"), "--json"], 0, "nccl-log",
+    has(("payload.ok", True)))
+run("nccl-log wrong traffic class", ["nccl-log", NCCL, os.path.join(LOGS, "roce-wrong-tc.log"),
+                                     "--json"], 1, "nccl-log", has(("payload.ok", False)))
+run("nccl-log missing log", ["nccl-log", NCCL, os.path.join(work, "none.log"), "--json"], 2,
+    "nccl-log", error_says("cannot read"))
+
+# counters offline: a delta between two saved reads, one absolute read, bad input
+CAP = os.path.join(SRC, "tests", "switch", "captured", "counters")
+before, after = os.path.join(CAP, "sonic-before.txt"), os.path.join(CAP, "sonic-after.txt")
+run("counters: no change between two reads passes", ["counters", LOSSLESS, "--vendor", "sonic",
+                                                     "--from-file", before, "--from-file", before,
+                                                     "--json"], 0, "counters",
+    has(("payload.verdict", "PASS")))
+run("counters: a watchdog storm in the window fails", ["counters", LOSSLESS, "--vendor", "sonic",
+                                                       "--from-file", before, "--from-file", after,
+                                                       "--json"], 1, "counters",
+    all_of(has(("payload.verdict", "FAIL")), has(("targets.0.outcome", "FAIL"))))
+run("counters unknown vendor", ["counters", "--vendor", "nosuch", "--from-file",
+                                os.path.join(CAP, "sonic-before.txt"), "--json"], 2, "counters",
+    error_says("no counter reader"))
+run("counters without a source", ["counters", LOSSLESS, "--json"], 2, "counters")
+
+# fabric: schedule, bad pattern, a run whose endpoints cannot start
+run("fabric dry run", ["fabric", LOSSLESS, "--hosts", "gpu[01-04]", "--dry-run", "--json"], 0,
+    "fabric", has(("payload.pattern", "ring")))
+run("fabric bad pattern", ["fabric", LOSSLESS, "--hosts", "a,b", "--pattern", "star", "--json"], 2,
+    "fabric", error_says("--pattern star"))
+run("fabric local endpoints that do not exist", ["fabric", LOSSLESS, "--hosts", "a,b",
+                                                 "--transport", "local", "--json"], 3, "fabric")
+
+# gate / probe / doctor on a host without RDMA (this machine)
+run("gate bad --peer port", ["gate", LOSSLESS, "--peer", "127.0.0.1:99999", "--no-state", "--json"],
+    2, "gate", error_says("port must be 1..65535"))
+run("gate bad --interface", ["gate", LOSSLESS, "--interface", "a;b", "--no-state", "--json"], 2,
+    "gate")
+run("gate --job-nodes without this host", ["gate", LOSSLESS, "--job-nodes", "x[1-2]", "--host",
+                                          "y1", "--no-state", "--json"], 2, "gate",
+    error_says("--job-nodes"))
+run("gate missing interface is usage, not unhealthy", ["gate", LOSSLESS, "--interface", "nosuch0",
+                                                        "--no-state", "--json"], 2, "gate",
+    error_says("no such interface"))
+run("probe bad size", ["probe", "--peer", "127.0.0.1", "--size", "x", "--json"], 2, "probe")
+run("probe without an RDMA device", ["probe", "--peer", "127.0.0.1", "--port", "1", "--json"], 3, "probe")
+run("doctor bad profile", ["doctor", bad_profile, "--json"], 2, "doctor")
+
+# host apply/audit on veth in our own namespace
+subprocess.run(["ip", "netns", "add", NS], check=True)
+try:
+    subprocess.run(["ip", "-n", NS, "link", "add", "rcfg0", "type", "veth", "peer", "name", "rcfg1"],
+                   check=True)
+    run("gate without RDMA devices: not evaluated", ["gate", LOSSLESS, "--no-state", "--json"], 4,
+        "gate", has(("payload.health", "not_evaluated")), netns=True)
+    run("doctor", ["doctor", "--json"], 1, "doctor", netns=True)
+    run("show host --qos on veth", ["show", "host", "--qos", "-i", "rcfg0", "--json"], 0, "show",
+        all_of(has(("payload.interfaces.0.found", True)), has(("targets.0.outcome", "observed"))),
+        netns=True)
+    run("show host --qos missing interface", ["show", "host", "--qos", "-i", "nosuch0", "--json"], 3,
+        "show", has(("payload.interfaces.0.found", False)), netns=True)
+    run("audit drift", ["audit", MTU, "-i", "rcfg0", "--json"], 1, "audit",
+        all_of(has(("payload.plan.changes", 1)), has(("targets.0.outcome", "drift"))), netns=True)
+    run("apply dry run", ["apply", MTU, "-i", "rcfg0", "-n", "--json"], 0, "apply",
+        all_of(has(("payload.dry_run", True)), has(("targets.0.outcome", "planned"))), netns=True)
+    run("apply", ["apply", MTU, "-i", "rcfg0,rcfg1", "--json"], 0, "apply",
+        has(("payload.apply.failed", False)), netns=True)
+    run("audit in sync", ["audit", MTU, "-i", "rcfg0", "-i", "rcfg1", "--json"], 0, "audit",
+        has(("payload.compared", 2)), netns=True)
+    run("audit bad interface name", ["audit", MTU, "-i", "a;b", "--json"], 2, "audit",
+        lambda d: None if len(d["error"]["diagnostics"]) == 1 else "want one diagnostic", netns=True)
+    run("audit missing interface", ["audit", MTU, "-i", "nosuch0", "--json"], 3, "audit",
+        has(("targets.0.outcome", "not_found")), netns=True)
+    inv = os.path.join(work, "inventory.toml")
+    with open(inv, "w") as f:
+        f.write('[[switch]]\nname = "sw1"\naddress = "127.0.0.1"\nport = 1\nvendor = "eos"\n'
+                'interfaces = ["Ethernet1"]\nuser = "ops"\nidentity_file = "/nonexistent/key"\n'
+                'connect_timeout_ms = 1000\n')
+    run("host and unreachable switch: one document", ["audit", MTU, "-i", "rcfg0", "--inventory",
+                                                      inv, "--local", "--json"], 3, "audit",
+        all_of(has(("targets.0.kind", "interface")), has(("targets.1.outcome", "unreachable")),
+               has(("payload.switches.0.outcome", "unreachable")), error_says("sw1: ")),
+        netns=True)
+    run("apply on loopback refused", ["apply", MTU, "-i", "lo", "--json"], 2, "apply", netns=True)
+    run("apply DCB on veth refused (runtime)", ["apply", LOSSLESS, "-i", "rcfg0", "--json"], 3,
+        "apply", has(("payload.refused", True)), netns=True)
+finally:
+    subprocess.run(["ip", "netns", "del", NS])
+
+want = {"validate": {0, 2}, "plan": {0, 2}, "render": {0, 2}, "import": {0, 2, 3},
+        "show": {0, 2, 3}, "audit": {0, 1, 2, 3, 4}, "apply": {0, 2, 3}, "budget": {0, 1, 2},
+        "gate": {2, 4}, "doctor": {1, 2}, "probe": {2, 3}, "env": {0, 2}, "nccl-log": {0, 1, 2},
+        "counters": {0, 1, 2}, "fabric": {0, 2, 3}}
+for verb, codes in want.items():
+    if not codes <= seen.get(verb, set()):
+        failures.append(f"coverage {verb}")
+        print(f"FAIL: {verb}: exercised {sorted(seen.get(verb, set()))}, want {sorted(codes)}")
+schemaless = set(os.path.splitext(os.path.splitext(n)[0])[0] for n in os.listdir(SCHEMAS)) - \
+    set(want) - {"envelope", "common"}
+if schemaless:
+    failures.append("untested schemas")
+    print(f"FAIL: schemas without a case: {sorted(schemaless)}")
+
+# Every code a verb returned here is one its --help lists (issue 16: each
+# verb's help names only the codes it can return).
+for verb, codes in seen.items():
+    h = subprocess.run([BIN, verb, "--help"], capture_output=True, text=True)
+    listed = set()
+    if "Exit codes:" in h.stdout:
+        for line in h.stdout.split("Exit codes:")[1].splitlines()[1:]:
+            parts = line.split()
+            if parts and parts[0].isdigit():
+                listed.add(int(parts[0]))
+            elif line.strip() and not line.startswith(" "):
+                break
+    if not codes <= listed:
+        failures.append(f"help codes {verb}")
+        print(f"FAIL: {verb} --help lists exit codes {sorted(listed)}, returned {sorted(codes)}")
+print(f"{len(failures)} failure(s)")
+sys.exit(1 if failures else 0)

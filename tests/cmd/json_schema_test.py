@@ -116,6 +116,22 @@ run("validate ok", ["validate", LOSSLESS, "--json"], 0, "validate",
 run("validate bad profile: diagnostics in the error", ["validate", bad_profile, "--json"], 2,
     "validate", lambda d: None if d["error"].get("diagnostics") else "no diagnostics")
 run("validate missing file", ["validate", os.path.join(work, "none.toml"), "--json"], 2, "validate")
+starved = os.path.join(work, "starved.toml")
+with open(starved, "w") as f:
+    f.write('[fabric]\nname = "moved"\n[lossless]\npriorities = [4]\ndscp = [26]\ntrust = "dscp"\n'
+            '[ets]\nbandwidth_percent = { 0 = 50, 3 = 50 }\n')
+run("validate: a starved lossless class is a warning in the document", ["validate", starved,
+                                                                        "--json"], 0, "validate",
+    lambda d: None if [w["message"] for w in d["warnings"]] == [
+        "lossless.priorities: lossless priority 4 goes to traffic class 4, which has 0 % in "
+        "ets.bandwidth_percent and is not in ets.strict: it is starved whenever other classes "
+        "send; give class 4 a share or make it strict"] else f"warnings {d['warnings']}")
+nan = os.path.join(work, "nan.toml")
+with open(nan, "w") as f:
+    f.write('[fabric]\nname = "nan"\n[validation]\nmin_bandwidth_fraction = nan\n')
+run("validate: NaN is refused", ["validate", nan, "--json"], 2, "validate",
+    lambda d: None if any("nan is not a usable value" in x["message"]
+                          for x in d["error"]["diagnostics"]) else f"error {d['error']}")
 run("parse error (unknown option) still one document", ["validate", LOSSLESS, "--json", "--bogus"],
     2, "validate")
 run("plan ok", ["plan", LOSSLESS, "--json"], 0, "plan",

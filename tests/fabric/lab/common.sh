@@ -85,14 +85,15 @@ fault_host() {
   tc qdisc add dev "fabp$1" root netem delay "$2"
 }
 
-# fabric_json OUT ARGS...: rocecfg fabric --json; RC = its exit status
+# fabric_json OUT ARGS...: rocecfg fabric --json; RC = its exit status; OUT
+# holds the report (the envelope's payload, cmd/schemas/fabric.schema.json)
 fabric_json() {
   local out=$1
   shift
   RC=0
-  timeout 300 "$ROCECFG" fabric "$PROFILE" --inventory "$INV" --transport local --json "$@" >"$out" 2>/tmp/fabric.err || RC=$?
+  timeout 300 "$ROCECFG" fabric "$PROFILE" --inventory "$INV" --transport local --json "$@" >"$out.envelope" 2>/tmp/fabric.err || RC=$?
   [ "$RC" != 124 ] || die "rocecfg fabric hung: $*"
-  jq -e . "$out" >/dev/null 2>&1 || { cat /tmp/fabric.err >&2; die "no JSON from rocecfg fabric (rc=$RC): $*"; }
+  jq -e .payload "$out.envelope" >"$out" 2>/dev/null || { cat /tmp/fabric.err >&2; die "no JSON from rocecfg fabric (rc=$RC): $*"; }
 }
 findings() { jq -r '[.findings[] | "\(.kind) \(.hosts | join(" - "))"] | join(", ")' "$1"; }
 summary() { jq -r '"\(.verdict) in \(.seconds * 10 | floor / 10) s, \(.rounds) rounds, median \(.median.bw_gbps * 1000 | floor / 1000) Gb/s \(.median.lat_p50_us * 10 | floor / 10) us"' "$1"; }

@@ -13,9 +13,9 @@ start=$(date +%s)
 ( sleep 30; ip link set fab4 down; sleep 25; ip link set fab4 up ) &
 RC=0
 timeout 300 "$ROCECFG" fabric "$PROFILE" --inventory "$INV" --transport local --pattern ring \
-  --soak 90s --every 10s --series "$series" --series-svg "$LAB_OUT/fabric-soak.svg" --json >/tmp/soak.json 2>/tmp/soak.err || RC=$?
+  --soak 90s --every 10s --series "$series" --series-svg "$LAB_OUT/fabric-soak.svg" --json >/tmp/soak.envelope 2>/tmp/soak.err || RC=$?
 wait
-jq -e . /tmp/soak.json >/dev/null || { cat /tmp/soak.err >&2; die "no JSON from the soak (rc=$RC)"; }
+jq -e .payload /tmp/soak.envelope >/tmp/soak.json 2>/dev/null || { cat /tmp/soak.err >&2; die "no JSON from the soak (rc=$RC)"; }
 ok "soak: rc=$RC in $(($(date +%s) - start)) s, $(jq -c '{iterations, tests, failed, outages}' /tmp/soak.json)"
 [ "$(jq '[.outages[] | select(.what == "host f4")] | length' /tmp/soak.json)" = 1 ] || die "no single outage of host f4: $(jq -c .outages /tmp/soak.json)"
 from=$(jq '.outages[] | select(.what == "host f4") | .from_s' /tmp/soak.json)

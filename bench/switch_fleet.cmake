@@ -7,5 +7,5 @@ add_executable(switch_fleet_bench ${CMAKE_CURRENT_SOURCE_DIR}/switch_fleet_bench
 target_include_directories(switch_fleet_bench PRIVATE ${PROJECT_SOURCE_DIR}/tests/switch)
 target_compile_definitions(switch_fleet_bench PRIVATE ROCECFG_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
   DOCTEST_CONFIG_DISABLE)
-target_link_libraries(switch_fleet_bench PRIVATE rocecfg_vendors_switch rocecfg_switch
+target_link_libraries(switch_fleet_bench PRIVATE rocecfg_vendors_switch rocecfg_switch rocecfg_test_support
   doctest::doctest)

@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "files.h"
 #include "switch/fleet.h"
 #include "switch_fixtures.h"
 
@@ -49,13 +50,6 @@ std::vector<FleetSwitch> fleet_of(testing::SshdFixture& fx) {
     fleet.push_back(f);
   }
   return fleet;
-}
-
-std::string slurp(const std::string& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 // What a summary needs from each switch, and nothing more.
@@ -104,7 +98,7 @@ int main(int argc, char** argv) {
   testing::SshdFixture fx({fmt::format("cumulus:{}", switches)});
   std::vector<std::string> factory;
   for (auto& s : fx.switches()) {
-    factory.push_back(slurp(s.dir + "/state.json"));
+    factory.push_back(test::read_file(s.dir + "/state.json"));
     if (apply_latency_ms > 0)
       std::ofstream(s.dir + "/delay.json")
           << fmt::format("{{\"nv config apply\": {}}}", apply_latency_ms);

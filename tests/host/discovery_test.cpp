@@ -4,35 +4,35 @@
 
 #include <filesystem>
 
+#include "fs_tree.h"
 #include "host/discovery.h"
 #include "host/inventory_render.h"
 #include "host/lldp.h"
-#include "temp_tree.h"
 
 using namespace rocecfg;
 using namespace rocecfg::host;
 
 namespace {
 
-void mlx5_host(const test::TempTree& t) {
+void mlx5_host(const test::FsTree& t) {
   const std::string ib = "/sys/class/infiniband/mlx5_0";
-  t.file(ib + "/ports/1/state", "4: ACTIVE\n");
-  t.file(ib + "/ports/1/link_layer", "Ethernet\n");
-  t.file(ib + "/ports/1/gids/0", "fe80:0000:0000:0000:0a00:27ff:fe00:0001\n");
-  t.file(ib + "/ports/1/gid_attrs/types/0", "IB/RoCE v1\n");
-  t.file(ib + "/ports/1/gid_attrs/ndevs/0", "ens1f0np0\n");
-  t.file(ib + "/ports/1/gids/1", "fe80:0000:0000:0000:0a00:27ff:fe00:0001\n");
-  t.file(ib + "/ports/1/gid_attrs/types/1", "RoCE v2\n");
-  t.file(ib + "/ports/1/gid_attrs/ndevs/1", "ens1f0np0\n");
-  t.file(ib + "/ports/1/gids/3", "0000:0000:0000:0000:0000:ffff:c0a8:0a01\n");
-  t.file(ib + "/ports/1/gid_attrs/types/3", "RoCE v2\n");
-  t.file(ib + "/ports/1/gid_attrs/ndevs/3", "ens1f0np0\n");
-  t.file(ib + "/ports/1/gids/4", "0000:0000:0000:0000:0000:0000:0000:0000\n");
+  t.write(ib + "/ports/1/state", "4: ACTIVE\n");
+  t.write(ib + "/ports/1/link_layer", "Ethernet\n");
+  t.write(ib + "/ports/1/gids/0", "fe80:0000:0000:0000:0a00:27ff:fe00:0001\n");
+  t.write(ib + "/ports/1/gid_attrs/types/0", "IB/RoCE v1\n");
+  t.write(ib + "/ports/1/gid_attrs/ndevs/0", "ens1f0np0\n");
+  t.write(ib + "/ports/1/gids/1", "fe80:0000:0000:0000:0a00:27ff:fe00:0001\n");
+  t.write(ib + "/ports/1/gid_attrs/types/1", "RoCE v2\n");
+  t.write(ib + "/ports/1/gid_attrs/ndevs/1", "ens1f0np0\n");
+  t.write(ib + "/ports/1/gids/3", "0000:0000:0000:0000:0000:ffff:c0a8:0a01\n");
+  t.write(ib + "/ports/1/gid_attrs/types/3", "RoCE v2\n");
+  t.write(ib + "/ports/1/gid_attrs/ndevs/3", "ens1f0np0\n");
+  t.write(ib + "/ports/1/gids/4", "0000:0000:0000:0000:0000:0000:0000:0000\n");
   t.dir("/sys/bus/pci/drivers/mlx5_core");
   t.dir("/sys/devices/pci0000:3a/0000:3b:00.0");
   t.link("/sys/devices/pci0000:3a/0000:3b:00.0/driver", "../../../bus/pci/drivers/mlx5_core");
   t.link(ib + "/device", "../../../devices/pci0000:3a/0000:3b:00.0");
-  t.file("/sys/class/net/ens1f0np0/mtu", "1500\n");
+  t.write("/sys/class/net/ens1f0np0/mtu", "1500\n");
   t.link("/sys/class/net/ens1f0np0/device", "../../../devices/pci0000:3a/0000:3b:00.0");
 }
 
@@ -40,7 +40,7 @@ void mlx5_host(const test::TempTree& t) {
 
 TEST_SUITE("discovery") {
   TEST_CASE("mlx5: device, port state, netdev via GID ndevs, driver, PCI address, RoCE v2 GIDs") {
-    test::TempTree t;
+    test::FsTree t;
     mlx5_host(t);
     HostInventory inv = discover(FsRoot(t.root()));
     REQUIRE(inv.rdma_devices.size() == 1);
@@ -70,7 +70,7 @@ TEST_SUITE("discovery") {
   }
 
   TEST_CASE("without GID tables the default GID alone names the netdev") {
-    test::TempTree t;
+    test::FsTree t;
     mlx5_host(t);
     HostInventory inv = discover(FsRoot(t.root()), /*query_verbs=*/false, /*gid_tables=*/false);
     REQUIRE(inv.netdevs.size() == 1);
@@ -84,11 +84,11 @@ TEST_SUITE("discovery") {
   }
 
   TEST_CASE("rxe: no bus device; the parent file names the netdev") {
-    test::TempTree t;
-    t.file("/sys/class/infiniband/rxe0/parent", "veth0\n");
-    t.file("/sys/class/infiniband/rxe0/ports/1/state", "4: ACTIVE\n");
-    t.file("/sys/class/infiniband/rxe0/ports/1/link_layer", "Ethernet\n");
-    t.file("/sys/class/net/veth0/mtu", "9000\n");
+    test::FsTree t;
+    t.write("/sys/class/infiniband/rxe0/parent", "veth0\n");
+    t.write("/sys/class/infiniband/rxe0/ports/1/state", "4: ACTIVE\n");
+    t.write("/sys/class/infiniband/rxe0/ports/1/link_layer", "Ethernet\n");
+    t.write("/sys/class/net/veth0/mtu", "9000\n");
     HostInventory inv = discover(FsRoot(t.root()));
     REQUIRE(inv.netdevs.size() == 1);
     CHECK(inv.rdma_devices[0].driver == "rdma_rxe");
@@ -97,17 +97,17 @@ TEST_SUITE("discovery") {
   }
 
   TEST_CASE("no RDMA devices") {
-    test::TempTree t;
+    test::FsTree t;
     CHECK(render_inventory_text(discover(FsRoot(t.root()))) == "no RDMA devices\n");
   }
 
   TEST_CASE("a running lldpad is found through /proc") {
-    test::TempTree t;
-    t.file("/proc/1/comm", "systemd\n");
-    t.file("/proc/812/comm", "lldpad\n");
-    t.file("/proc/self/comm", "lldpad\n");  // not a pid: ignored
+    test::FsTree t;
+    t.write("/proc/1/comm", "systemd\n");
+    t.write("/proc/812/comm", "lldpad\n");
+    t.write("/proc/self/comm", "lldpad\n");  // not a pid: ignored
     CHECK(running_dcbx_agent(FsRoot(t.root())) == "lldpad (pid 812)");
-    t.file("/proc/812/comm", "lldpd\n");
+    t.write("/proc/812/comm", "lldpd\n");
     CHECK_FALSE(running_dcbx_agent(FsRoot(t.root())));
   }
 }

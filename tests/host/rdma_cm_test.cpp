@@ -4,19 +4,19 @@
 // dance runs against real configfs in the lab (tests/host/lab/).
 #include <doctest/doctest.h>
 
+#include "fs_tree.h"
 #include "host/fs_root.h"
 #include "host/rdma_cm.h"
-#include "temp_tree.h"
 
 using namespace rocecfg;
 using namespace rocecfg::host;
 
 TEST_SUITE("rdma_cm") {
   TEST_CASE("default_roce_tos and default_roce_mode round-trip in the kernel's spelling") {
-    test::TempTree t;
+    test::FsTree t;
     const std::string p = "/sys/kernel/config/rdma_cm/mlx5_0/ports/1";
-    t.file(p + "/default_roce_tos", "0\n");
-    t.file(p + "/default_roce_mode", "RoCE v2\n");
+    t.write(p + "/default_roce_tos", "0\n");
+    t.write(p + "/default_roce_mode", "RoCE v2\n");
     FsRoot fs(t.root());
     RdmaCmConfig cm(fs, "mlx5_0", 1);
     CHECK(cm.read_tos() == uint8_t{0});
@@ -31,7 +31,7 @@ TEST_SUITE("rdma_cm") {
   }
 
   TEST_CASE("a missing rdma_cm configfs says which module to load") {
-    test::TempTree t;
+    test::FsTree t;
     t.dir("/sys/kernel/config");
     FsRoot fs(t.root());
     auto tos = RdmaCmConfig(fs, "mlx5_0", 1).read_tos();
@@ -42,7 +42,7 @@ TEST_SUITE("rdma_cm") {
   }
 
   TEST_CASE("device names cannot climb out of configfs") {
-    test::TempTree t;
+    test::FsTree t;
     t.dir("/sys/kernel/config/rdma_cm");
     FsRoot fs(t.root());
     CHECK_FALSE(RdmaCmConfig(fs, "../../etc", 1).write_tos(1));
@@ -50,7 +50,7 @@ TEST_SUITE("rdma_cm") {
   }
 
   TEST_CASE("FsRoot: knobs are never created by a write, errors name the path") {
-    test::TempTree t;
+    test::FsTree t;
     FsRoot fs(t.root());
     auto w = fs.write("/sys/class/net/eth0/mtu", "9000");
     REQUIRE_FALSE(w);

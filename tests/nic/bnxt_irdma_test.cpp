@@ -2,8 +2,8 @@
 // "unsupported", against temporary trees.
 #include <doctest/doctest.h>
 
+#include "fs_tree.h"
 #include "nic/registry.h"
-#include "temp_tree.h"
 
 using namespace rocecfg;
 using model::Knob;
@@ -23,10 +23,10 @@ host::Netdev bnxt() {
 
 TEST_SUITE("bnxt_re") {
   TEST_CASE("values are written as 0x hex and committed with apply") {
-    test::TempTree t;
+    test::FsTree t;
     const std::string cc = "/sys/kernel/config/bnxt_re/bnxt_re0/ports/1/cc/";
     for (const char* f : {"ecn_enable", "roce_prio", "cnp_prio", "cnp_dscp", "apply"})
-      t.file(cc + f, "0x0\n");
+      t.write(cc + f, "0x0\n");
     host::FsRoot fs(t.root());
     auto a = nic::make_adapter(bnxt(), fs);
     REQUIRE(a);
@@ -45,7 +45,7 @@ TEST_SUITE("bnxt_re") {
     CHECK(t.read(cc + "roce_prio") == "0x3");
 
     // the driver prints bare hex too; both read back
-    t.file(cc + "cnp_dscp", "30\n");
+    t.write(cc + "cnp_dscp", "30\n");
     model::Settings seen;
     REQUIRE(a->read(Knob::cnp, seen));
     REQUIRE(a->read(Knob::ecn_priorities, seen));
@@ -56,7 +56,7 @@ TEST_SUITE("bnxt_re") {
   }
 
   TEST_CASE("what bnxt_re cannot express is unsupported") {
-    test::TempTree t;
+    test::FsTree t;
     t.dir("/sys/kernel/config/bnxt_re");
     host::FsRoot fs(t.root());
     auto a = nic::make_adapter(bnxt(), fs);
@@ -67,7 +67,7 @@ TEST_SUITE("bnxt_re") {
           "bnxt_re marks ECN on exactly one RoCE priority (roce_prio)");
     CHECK(a->unsupported(Knob::dcqcn, want) ==
           "bnxt_re's DCQCN parameters (g, init_cr, inact_th, ...) do not map to rocecfg's");
-    test::TempTree bare;
+    test::FsTree bare;
     auto inbox = nic::make_adapter(bnxt(), host::FsRoot(bare.root()));
     CHECK(inbox->unsupported(Knob::cnp, want) ==
           "/sys/kernel/config/bnxt_re is missing: needs Broadcom's out-of-tree bnxt_re");
@@ -76,7 +76,7 @@ TEST_SUITE("bnxt_re") {
 
 TEST_SUITE("irdma") {
   TEST_CASE("inbox and out-of-tree irdma: each knob unsupported, saying what is needed") {
-    test::TempTree t;
+    test::FsTree t;
     host::Netdev n;
     n.name = "ens3f0";
     n.driver = "ice";
@@ -88,7 +88,7 @@ TEST_SUITE("irdma") {
     CHECK(inbox->unsupported(Knob::dcqcn, want) ==
           "the inbox irdma driver exposes no ECN/DCQCN/CNP controls; they need Intel's "
           "out-of-tree irdma (module parameters dcqcn_*)");
-    t.file("/sys/module/irdma/parameters/dcqcn_enable", "N\n");
+    t.write("/sys/module/irdma/parameters/dcqcn_enable", "N\n");
     auto oot = nic::make_adapter(n, host::FsRoot(t.root()));
     CHECK(oot->family() == "irdma (out-of-tree)");
     CHECK(oot->unsupported(Knob::dcqcn, want)->starts_with("out-of-tree irdma sets DCQCN"));

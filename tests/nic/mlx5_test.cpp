@@ -2,9 +2,9 @@
 // debugfs cc_params (cong.c names, decimal) and MLNX_OFED sysfs ecn/.
 #include <doctest/doctest.h>
 
+#include "fs_tree.h"
 #include "nic/mlx5_debugfs.h"
 #include "nic/registry.h"
-#include "temp_tree.h"
 
 using namespace rocecfg;
 using model::Knob;
@@ -22,7 +22,7 @@ host::Netdev mlx5_netdev() {
 }
 
 // The 22 files of cong.c with the firmware defaults (host-nics.md table).
-void cc_params(const test::TempTree& t) {
+void cc_params(const test::FsTree& t) {
   const std::string d = "/sys/kernel/debug/mlx5/0000:3b:00.0/cc_params/";
   for (auto [f, v] : std::initializer_list<std::pair<const char*, const char*>>{
            {"rp_clamp_tgt_rate", "0"},
@@ -47,14 +47,14 @@ void cc_params(const test::TempTree& t) {
            {"np_cnp_prio", "6"},
            {"rtt_resp_dscp_valid", "0"},
            {"rtt_resp_dscp", "0"}})
-    t.file(d + f, std::string(v) + "\n");
+    t.write(d + f, std::string(v) + "\n");
 }
 
 }  // namespace
 
 TEST_SUITE("mlx5") {
   TEST_CASE("upstream: cc_params are read and written under their cong.c names") {
-    test::TempTree t;
+    test::FsTree t;
     cc_params(t);
     host::FsRoot fs(t.root());
     auto a = nic::make_adapter(mlx5_netdev(), fs);
@@ -85,7 +85,7 @@ TEST_SUITE("mlx5") {
   }
 
   TEST_CASE("upstream: what only NV or OFED can do is unsupported, with the way out") {
-    test::TempTree t;
+    test::FsTree t;
     cc_params(t);
     host::FsRoot fs(t.root());
     auto a = nic::make_adapter(mlx5_netdev(), fs);
@@ -101,7 +101,7 @@ TEST_SUITE("mlx5") {
   }
 
   TEST_CASE("upstream without debugfs: says why the directory is missing") {
-    test::TempTree t;
+    test::FsTree t;
     host::FsRoot fs(t.root());
     auto a = nic::make_adapter(mlx5_netdev(), fs);
     model::Settings intent;
@@ -112,17 +112,17 @@ TEST_SUITE("mlx5") {
   }
 
   TEST_CASE("OFED: per-priority enables, rpg_* parameters and CNP marking in sysfs ecn/") {
-    test::TempTree t;
+    test::FsTree t;
     const std::string e = "/sys/class/net/ens1f0np0/ecn/";
     for (int p = 0; p < 8; ++p) {
-      t.file(e + "roce_np/enable/" + std::to_string(p), "0\n");
-      t.file(e + "roce_rp/enable/" + std::to_string(p), "0\n");
+      t.write(e + "roce_np/enable/" + std::to_string(p), "0\n");
+      t.write(e + "roce_rp/enable/" + std::to_string(p), "0\n");
     }
-    t.file(e + "roce_rp/rpg_ai_rate", "5\n");
-    t.file(e + "roce_rp/rpg_gd", "11\n");
-    t.file(e + "roce_np/min_time_between_cnps", "0\n");
-    t.file(e + "roce_np/cnp_dscp", "48\n");
-    t.file(e + "roce_np/cnp_802p_prio", "6\n");
+    t.write(e + "roce_rp/rpg_ai_rate", "5\n");
+    t.write(e + "roce_rp/rpg_gd", "11\n");
+    t.write(e + "roce_np/min_time_between_cnps", "0\n");
+    t.write(e + "roce_np/cnp_dscp", "48\n");
+    t.write(e + "roce_np/cnp_802p_prio", "6\n");
     host::FsRoot fs(t.root());
     auto a = nic::make_adapter(mlx5_netdev(), fs);
     REQUIRE(a);
@@ -155,7 +155,7 @@ TEST_SUITE("mlx5") {
   }
 
   TEST_CASE("other drivers get no adapter") {
-    test::TempTree t;
+    test::FsTree t;
     host::Netdev n;
     n.name = "veth0";
     n.driver = "veth";

@@ -1,32 +1,18 @@
-// A temporary directory shaped like /sys for one RoCE port and its interface,
-// so counter and GID code runs unchanged against files with known contents.
+// A temporary /sys (test::FsTree) for one RoCE port and its interface, so
+// counter and GID code runs unchanged against files with known contents.
 #pragma once
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
+
+#include "fs_tree.h"
 
 namespace rocecfg::probe::testing {
 
-class SysfsTree {
+class SysfsTree : public test::FsTree {
  public:
-  SysfsTree() {
-    char tmpl[] = "/tmp/rocecfg-probe-sysfs-XXXXXX";
-    root_ = ::mkdtemp(tmpl);
-  }
-  ~SysfsTree() { std::filesystem::remove_all(root_); }
-  SysfsTree(const SysfsTree&) = delete;
-  SysfsTree& operator=(const SysfsTree&) = delete;
-
-  const std::string& root() const { return root_; }
-  void write(const std::string& rel, const std::string& text) {
-    auto p = std::filesystem::path(root_) / rel;
-    std::filesystem::create_directories(p.parent_path());
-    std::ofstream(p) << text;
-  }
   // rxe-like port: GID 0 link-local, GID 1 IPv4-mapped, both RoCE v2 on `netdev`.
-  void rxe_port(const std::string& dev, const std::string& netdev, const std::string& ipv4_hex) {
+  void rxe_port(const std::string& dev, const std::string& netdev,
+                const std::string& ipv4_hex) const {
     const std::string p = "sys/class/infiniband/" + dev + "/ports/1/";
     write(p + "state", "4: ACTIVE\n");
     write(p + "rate", "10 Gb/sec (1X QDR)\n");
@@ -44,9 +30,6 @@ class SysfsTree {
     for (const char* c : {"rx_packets", "tx_packets", "rx_dropped", "tx_dropped"})
       write("sys/class/net/" + netdev + "/statistics/" + c, "0\n");
   }
-
- private:
-  std::string root_;
 };
 
 }  // namespace rocecfg::probe::testing

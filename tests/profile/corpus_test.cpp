@@ -7,19 +7,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "files.h"
 #include "profile/load.h"
 
 namespace fs = std::filesystem;
 using namespace rocecfg;
-
-namespace {
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-}  // namespace
 
 TEST_CASE("every bad profile is rejected with its pinned diagnostics") {
   fs::current_path(ROCECFG_SOURCE_DIR);
@@ -33,7 +25,7 @@ TEST_CASE("every bad profile is rejected with its pinned diagnostics") {
     REQUIRE(fs::exists(expected));
     profile::Loaded<profile::Intent> loaded = profile::load_profile(rel);
     CHECK_FALSE(loaded.value.has_value());
-    CHECK(loaded.diagnostics.render() == slurp(expected));
+    CHECK(loaded.diagnostics.render() == test::read_file(expected));
     ++checked;
   }
   CHECK(checked >= 10);

@@ -273,11 +273,10 @@ TEST_SUITE("switch counters") {
       const char* command;
       const char* refusal;
     };
-    for (const Want& w : {Want{"nxos", "show interface priority-flow-control",
-                               "not an NX-OS counter command"},
-                          Want{"huawei-ce", "display dcb pfc", "not a Huawei counter command"},
-                          Want{"h3c", "display priority-flow-control interface",
-                               "not an H3C counter command"}}) {
+    for (const Want& w :
+         {Want{"nxos", "show interface priority-flow-control", "not an NX-OS counter command"},
+          Want{"huawei-ce", "display dcb pfc", "not a Huawei counter command"},
+          Want{"h3c", "display priority-flow-control interface", "not an H3C counter command"}}) {
       INFO(w.vendor);
       auto r = make_counter_reader(w.vendor);
       REQUIRE(r);

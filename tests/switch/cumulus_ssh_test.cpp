@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "files.h"
 #include "switch/engine.h"
 #include "switch/fleet.h"
 #include "switch/ssh.h"
@@ -23,13 +24,6 @@ std::string running_config(SshdFixture& fx, size_t i) {
   auto text = (*s)->run("nv config show -o commands");
   REQUIRE_MESSAGE(text, text.error().to_string());
   return *text;
-}
-
-std::string read_all(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 void write_all(const std::string& path, const std::string& text) {
@@ -118,7 +112,7 @@ TEST_SUITE("cumulus over ssh") {
 
   TEST_CASE("a fault at every step of an apply leaves the running config exactly as before") {
     SshdFixture fx({"cumulus"});
-    const std::string factory_state = read_all(fx.switches()[0].dir + "/state.json");
+    const std::string factory_state = test::read_file(fx.switches()[0].dir + "/state.json");
     const std::string before = running_config(fx, 0);
     // How many device commands does a clean apply take?
     fx.clear_fault(0);

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "files.h"
 #include "switch/engine.h"
 #include "switch/ssh.h"
 #include "switch_fixtures.h"
@@ -41,13 +42,6 @@ std::string first_difference(const std::string& a, const std::string& b) {
       return "line " + std::to_string(n) + ": " + (more_x ? l : "<end>") + " | " +
              (more_y ? m : "<end>");
   }
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 // The standard profile plus what SONiC can also hold: cable length and a
@@ -117,7 +111,7 @@ void check_applied_and_idempotent(SshdFixture& fx, const model::Settings& intent
 // restore (restore_commands) brings CONFIG_DB back byte for byte.
 void check_faults_restore(SshdFixture& fx, const model::Settings& intent) {
   const std::string state_path = fx.switches()[0].dir + "/state.json";
-  const std::string start = slurp(state_path);
+  const std::string start = test::read_file(state_path);
   const std::string before = running(fx);
   fx.clear_fault(0);
   REQUIRE(apply_sonic(fx, intent).outcome == SwitchOutcome::applied);

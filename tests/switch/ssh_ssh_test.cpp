@@ -6,19 +6,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "files.h"
 #include "switch/ssh.h"
 #include "switch_fixtures.h"
 
 namespace rocecfg::sw::testing {
 
 namespace {
-std::string read_all(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 ShellDialect testcli_dialect() {
   ShellDialect d;
   d.prompt_regex = R"(^[\w.-]+(\([\w-]+\))?[#>] ?$)";
@@ -45,7 +39,7 @@ TEST_SUITE("ssh transport") {
       t.accept_new_host_key = true;
       auto first = ExecSession::open(t);
       REQUIRE_MESSAGE(first, first.error().to_string());
-      CHECK(read_all(t.known_hosts).find("ssh-ed25519") != std::string::npos);
+      CHECK(test::read_file(t.known_hosts).find("ssh-ed25519") != std::string::npos);
       t.accept_new_host_key = false;
       auto again = ExecSession::open(t);
       CHECK_MESSAGE(again, again.error().to_string());
@@ -58,7 +52,7 @@ TEST_SUITE("ssh transport") {
     // Another key for the same [host]:port.
     std::string other = fx.dir() + "/other_key";
     REQUIRE(std::system(("ssh-keygen -q -t ed25519 -N '' -f " + other).c_str()) == 0);
-    std::string pub = read_all(other + ".pub");
+    std::string pub = test::read_file(other + ".pub");
     pub = pub.substr(0, pub.find(' ', pub.find(' ') + 1));
     t.known_hosts = fx.dir() + "/changed_known_hosts";
     std::ofstream(t.known_hosts) << "[127.0.0.1]:" << t.port << " " << pub << "\n";

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "files.h"
+
 namespace rocecfg::sw::testing {
 
 namespace {
@@ -34,13 +36,6 @@ std::string run_capture(const std::string& cmd) {
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::trunc) << text;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 }  // namespace
@@ -72,7 +67,7 @@ model::Settings swapped_tc_profile() {
 }
 
 std::string read_source_file(const std::string& relative) {
-  return read_file(source(relative));
+  return test::read_file(source(relative));
 }
 
 std::string joined(const std::vector<std::string>& lines) {
@@ -82,24 +77,7 @@ std::string joined(const std::vector<std::string>& lines) {
 }
 
 std::string golden_diff(const std::string& name, const std::string& actual) {
-  std::string path = source("golden/" + name);
-  if (const char* u = std::getenv("ROCECFG_UPDATE_GOLDEN"); u && std::string(u) == "1") {
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-    write_file(path, actual);
-    return "";
-  }
-  std::string expected = read_file(path);
-  if (expected == actual) return "";
-  std::istringstream a(expected), b(actual);
-  std::string la, lb;
-  for (int line = 1;; ++line) {
-    bool ha = static_cast<bool>(std::getline(a, la));
-    bool hb = static_cast<bool>(std::getline(b, lb));
-    if (!ha && !hb) return path + ": differs in trailing whitespace";
-    if (ha != hb || la != lb)
-      return path + ":" + std::to_string(line) + ": expected '" + (ha ? la : "<end>") + "', got '" +
-             (hb ? lb : "<end>") + "'";
-  }
+  return test::golden_diff(source("golden/" + name), actual);
 }
 
 SshdFixture::SshdFixture(const std::vector<std::string>& specs) {
@@ -157,12 +135,12 @@ void SshdFixture::clear_fault(size_t i) {
 }
 
 int SshdFixture::commands_counted(size_t i) const {
-  std::string t = read_file(switches_.at(i).dir + "/counter");
+  std::string t = test::read_file(switches_.at(i).dir + "/counter");
   return t.empty() ? 0 : std::stoi(t);
 }
 
 std::vector<std::string> SshdFixture::log(size_t i) const {
-  std::istringstream in(read_file(switches_.at(i).dir + "/log"));
+  std::istringstream in(test::read_file(switches_.at(i).dir + "/log"));
   std::vector<std::string> out;
   for (std::string l; std::getline(in, l);) out.push_back(l);
   return out;

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "files.h"
 #include "switch/ssh.h"
 
 namespace rocecfg::sw::testing {
@@ -118,10 +119,7 @@ int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports
 }
 
 std::string read_all(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return test::read_file(path);
 }
 
 void write_all(const std::string& path, const std::string& text) {

@@ -3,6 +3,7 @@
 // an interface range ("nv set interface swp1-32 link mtu 9216").
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -118,9 +119,12 @@ Result<std::vector<std::string>> render_nv(const model::Settings& intent, const 
       case Knob::ecn_priorities: {
         // ECN is per traffic class: the classes of the marked priorities, now
         // through the intended map, before through the map observed then.
+        // Nothing observed means factory state, where ECN marks traffic class 0
+        // (CL 5.x QoS docs: default_ecn_red_conf.egress_queue_list = [0]); it
+        // must be disabled unless intended, or the switch keeps marking TC0.
         auto now = model::traffic_classes(model::prio_tc_map(intent), *want.ecn_priorities);
-        auto was =
-            model::traffic_classes(observed_map, had.ecn_priorities.value_or(PriorityMask()));
+        std::set<TrafficClass> was = {TrafficClass::unchecked(0)};
+        if (had.ecn_priorities) was = model::traffic_classes(observed_map, *had.ecn_priorities);
         for (TrafficClass t : now)
           if (!was.contains(t))
             add(fmt::format("qos congestion-control {} traffic-class {} ecn enable", kProfile,

@@ -26,7 +26,9 @@ const bool registered = register_command(
            ->check(CLI::ExistingFile);
        sub.add_option("--textfile", t->textfile_dir,
                       "write this host's drift as node_exporter metrics to "
-                      "DIR/rocecfg_audit.prom (atomically; not on a failed audit)");
+                      "DIR/rocecfg_audit.prom (atomically; not on a failed audit; exit 3 when "
+                      "the write fails)")
+           ->check(non_empty_directory_name());
        return std::function<int()>([t, vendor, from_file, &g] {
          if (!from_file->empty() || !vendor->empty()) {
            if (from_file->empty() || vendor->empty())

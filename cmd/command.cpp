@@ -18,4 +18,13 @@ const std::vector<CommandSpec>& registered_commands() {
   return registry();
 }
 
+CLI::Validator non_empty_directory_name() {
+  return CLI::Validator(
+      [](std::string& value) {
+        return value.empty() ? std::string("needs a directory, got an empty string")
+                             : std::string();
+      },
+      "DIR");
+}
+
 }  // namespace rocecfg::cmd

@@ -31,6 +31,9 @@ struct CommandSpec {
 };
 
 bool register_command(CommandSpec spec);
+
+// For DIR options (--textfile): "" is refused instead of silently ignored.
+CLI::Validator non_empty_directory_name();
 const std::vector<CommandSpec>& registered_commands();
 
 }  // namespace rocecfg::cmd

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "core/printable.h"
 #include "gate/switch_counters.h"
 #include "load_or_report.h"
 #include "metrics/textfile.h"

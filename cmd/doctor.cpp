@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "core/printable.h"
 #include "doctor/doctor.h"
 #include "doctor/kernel_log.h"
 #include "host/ethtool_link.h"

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "core/printable.h"
 #include "load_or_report.h"
 #include "output.h"
 #include "workload/job_env.h"

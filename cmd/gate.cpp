@@ -11,6 +11,7 @@
 
 #include "command.h"
 #include "fabric/hostlist.h"
+#include "core/printable.h"
 #include "gate/gate.h"
 #include "gate/gate_metrics.h"
 #include "gate/probe_policy.h"
@@ -168,6 +169,8 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
     if (!s) {
       fmt::print(stderr, "rocecfg gate: metrics not written: {}\n", s.error().to_string());
       add_warning(a.textfile_dir, "warning", "metrics not written: " + s.error().to_string());
+      // Asked for metrics and got none: not a success, even when healthy.
+      if (r.exit_code == kOk) r.exit_code = kRuntime;
     }
   }
   json_document().payload = gate::to_json(r);
@@ -222,7 +225,9 @@ const bool registered = register_command(
            ->excludes(peer);
        sub.add_option("--device", a->device, "local RDMA device for --peer");
        sub.add_option("--textfile", a->textfile_dir,
-                      "write node_exporter metrics to DIR/rocecfg_gate.prom (atomically)");
+                      "write node_exporter metrics to DIR/rocecfg_gate.prom (atomically; "
+                      "exit 3 when that fails)")
+           ->check(non_empty_directory_name());
        sub.add_option("--host", a->host, "name in the summary line (default: hostname)");
        sub.footer(
            "Checks, cheapest first, stopping at the first failure: devices, mtu, audit,\n"

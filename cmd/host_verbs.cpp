@@ -7,6 +7,9 @@
 #include <fmt/ranges.h>
 
 #include "command.h"
+#include "core/printable.h"
+#include "core/stop_signal.h"
+#include "host/apply_lock.h"
 #include "host/discovery.h"
 #include "host/host_session.h"
 #include "host/linux_host.h"
@@ -100,8 +103,11 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
                  o.textfile_dir, "rocecfg_audit.prom",
                  metrics::audit_metrics(report.plan, static_cast<double>(std::time(nullptr)),
                                         unverifiable));
-             !s)
+             !s) {
       fmt::print(stderr, "rocecfg audit: metrics not written: {}\n", s.error().to_string());
+      // Asked for metrics and got none: not a success, even with no drift.
+      if (report.exit_code == kOk) report.exit_code = kRuntime;
+    }
   }
   // The host report's fields sit at the top of the payload (plan, targets,
   // apply, ...), next to "switches" when --inventory --local runs both.
@@ -116,10 +122,25 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
 }  // namespace
 
 int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
+  // Held from before the devices are read until the last read-back or
+  // rollback: a plan made from state another run is changing is stale.
+  std::optional<LockFile> lock;
+  if (!options.dry_run) {
+    // From here a SIGTERM (systemd, Ansible) or ^C stops between two writes
+    // and rolls back instead of leaving some interfaces changed.
+    install_stop_handlers();
+    Result<LockFile> l = LockFile::acquire(host::kHostApplyLockPath, options.lock_wait_s * 1000,
+                                           "the host apply lock");
+    if (!l) {
+      fmt::print(stderr, "rocecfg apply: {}\n", l.error().to_string());
+      return kRuntime;
+    }
+    lock.emplace(std::move(*l));
+  }
   return run_host_verb(
       intent, options,
       [&](host::LinuxHost& b, const std::vector<std::string>& n, const model::Settings& s) {
-        return host::run_apply(b, n, s, options.dry_run, {options.strict});
+        return host::run_apply(b, n, s, options.dry_run, {options.strict, plan::state_dir()});
       },
       true);
 }
@@ -128,7 +149,7 @@ int audit_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
   return run_host_verb(
       intent, options,
       [&](host::LinuxHost& b, const std::vector<std::string>& n, const model::Settings& s) {
-        return host::run_audit(b, n, s, {options.strict});
+        return host::run_audit(b, n, s, {options.strict, plan::state_dir()});
       },
       false);
 }

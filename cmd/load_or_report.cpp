@@ -1,4 +1,5 @@
 #include "load_or_report.h"
+#include "core/printable.h"
 
 #include "output.h"
 

@@ -1,7 +1,11 @@
 // rocecfg: declare a lossless RoCE fabric once, apply it to hosts and switches,
 // audit it for drift, and prove it with RDMA probes.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -10,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "core/printable.h"
 #include "manpage.h"
 #include "output.h"
 #include "profile/toml_reader.h"
@@ -38,7 +43,46 @@ std::string verb_word(int argc, char** argv) {
 
 }  // namespace
 
+namespace {
+
+// The last resort: an exception no verb handled (or one escaping a worker
+// thread, which reaches std::terminate) prints one line and exits 3, never an
+// abort with a core dump and nothing on stderr.
+[[noreturn]] void internal_error(const char* what) {
+  std::fflush(stdout);  // what was already printed stays whole
+  std::string line = fmt::format("rocecfg: internal error: {}\n", rocecfg::printable(what));
+  (void)!::write(STDERR_FILENO, line.data(), line.size());
+  std::_Exit(rocecfg::kRuntime);
+}
+
+[[noreturn]] void on_terminate() {
+  try {
+    if (std::exception_ptr e = std::current_exception()) std::rethrow_exception(e);
+  } catch (const std::exception& e) {
+    internal_error(e.what());
+  } catch (...) {
+  }
+  internal_error("unknown exception");
+}
+
+int run(int argc, char** argv);
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  std::set_terminate(on_terminate);
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    internal_error(e.what());
+  } catch (...) {
+    internal_error("unknown exception");
+  }
+}
+
+namespace {
+
+int run(int argc, char** argv) {
   using namespace rocecfg;
   using namespace rocecfg::cmd;
   CLI::App app{"rocecfg: lossless RoCE fabrics, declared, applied, audited and proven"};
@@ -88,7 +132,7 @@ int main(int argc, char** argv) {
     if (std::string_view(argv[i]) == "--json" || std::string_view(argv[i]) == "-j")
       want_json = true;
   auto finish = [&](int rc) {
-    if (globals.json || want_json) fmt::print("{}\n", json_envelope(rc).dump(2));
+    if (globals.json || want_json) fmt::print("{}\n", rocecfg::json_text(json_envelope(rc)));
     return rc;
   };
 
@@ -126,3 +170,5 @@ int main(int argc, char** argv) {
     }
   return finish(kUsage);
 }
+
+}  // namespace

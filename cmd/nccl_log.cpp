@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "core/printable.h"
 #include "load_or_report.h"
 #include "output.h"
 #include "workload/nccl_log_report.h"

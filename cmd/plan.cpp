@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "core/printable.h"
 #include "load_or_report.h"
 #include "output.h"
 #include "plan/plan.h"

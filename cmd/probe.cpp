@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "core/printable.h"
+#include "core/units.h"
 #include "load_or_report.h"
 #include "output.h"
 #include "probe/client.h"
@@ -132,13 +134,15 @@ const bool registered = register_command(
        sub.add_option("--mode", o->client.mode, "bw, lat or both (default both)");
        sub.add_option("--op", o->client.op, "write, read or send (default write)");
        sub.add_option("--tos", o->client.tos,
-                      "GRH traffic class / IP ToS (default: profile rdma_cm ToS)");
+                      "GRH traffic class / IP ToS (default: profile rdma_cm ToS)")
+           ->check(CLI::Range(0, 255));  // a byte: 999 once wrapped to 231
        sub.add_flag("--load", o->client.load,
                     "measure again under load: 2 same-class QPs + 1 TCP flow");
        sub.add_option("--load-qps", o->client.load_qps, "same-class RDMA load QPs");
        sub.add_option("--load-tcp", o->client.load_tcp, "TCP load flows");
        sub.add_option("--load-tcp-tos", o->client.load_tcp_tos,
-                      "IP ToS of the TCP load (default 0)");
+                      "IP ToS of the TCP load (default 0)")
+           ->check(CLI::Range(0, 255));
        sub.add_option("--load-target", o->client.load_target, "TCP load destination address");
        sub.add_option("--load-source", o->client.load_source, "TCP load source address");
        sub.add_option("--timeout-ms", o->client.timeout_ms,

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "core/printable.h"
 #include "load_or_report.h"
 #include "model/vendors.h"
 #include "output.h"

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "core/printable.h"
 #include "host/discovery.h"
 #include "host/inventory_render.h"
 #include "host/netlink.h"

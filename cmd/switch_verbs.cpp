@@ -11,6 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "core/printable.h"
+#include "core/regular_file.h"
+#include "core/stop_signal.h"
 #include "model/vendors.h"
 #include "output.h"
 #include "plan/render.h"
@@ -84,8 +87,8 @@ void print_drift(const std::string& name, const plan::Plan& p,
                                    model::knob_value_text(s.after, s.knob)
                              : "not expressible on this vendor (wanted " +
                                    model::knob_value_text(s.after, s.knob) + ")";
-    fmt::print("  {}  {:<{}}  {:<{}}  {}\n", name, s.target, wt, model::knob_name(s.knob), wk,
-               change);
+    fmt::print("  {}  {:<{}}  {:<{}}  {}\n", name, printable(s.target), wt,
+               model::knob_name(s.knob), wk, printable(change));
   }
 }
 
@@ -122,13 +125,14 @@ int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool aud
     }
     fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", "SWITCH", wn, "VENDOR", wv, "OUTCOME", wo, "REASON");
     for (const auto& r : results)
+      // The reason may quote the switch: a newline in it once forged a row.
       fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", r.name, wn, r.vendor, wv, to_string(r.outcome), wo,
-                 r.reason);
+                 printable(r.reason));
     for (const auto& r : results) {
       if (audit || verbose > 0) print_drift(r.name, r.plan, r.not_observed);
       if (r.outcome == sw::SwitchOutcome::planned || verbose > 0)
         for (const std::string& c : r.commands) fmt::print("  {}: {}\n", r.name, c);
-      for (const std::string& w : r.warnings) fmt::print(stderr, "warning: {}: {}\n", r.name, w);
+      for (const std::string& w : r.warnings) fmt::print(stderr, "warning: {}: {}\n", r.name, printable(w));
       if (strict && r.plan.unsupported() > 0)
         fmt::print("  {}: strict: {} unsupported knob(s) count as not in place\n", r.name,
                    r.plan.unsupported());
@@ -144,6 +148,7 @@ int run(const profile::Intent& intent, const SwitchVerbOptions& o, sw::FleetMode
     if (o.switches.empty() ||
         std::find(o.switches.begin(), o.switches.end(), e.name) != o.switches.end())
       fleet.push_back(fleet_entry(e, o.accept_new_host_keys));
+  for (sw::FleetSwitch& f : fleet) f.lock_wait_ms = o.lock_wait_s * 1000;
   for (const std::string& name : o.switches)
     if (!o.inventory->find_switch(name))
       return report_error(kUsage,
@@ -187,6 +192,9 @@ sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new) {
 }
 
 int apply_switches(const profile::Intent& intent, const SwitchVerbOptions& options) {
+  // SIGTERM/^C: switches not yet started are skipped, the one in flight is
+  // finished or rolled back, and the summary says so.
+  if (!options.dry_run) install_stop_handlers();
   return run(intent, options, options.dry_run ? sw::FleetMode::dry_run : sw::FleetMode::apply);
 }
 
@@ -201,14 +209,15 @@ int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
     return report_error(kUsage, fmt::format("unknown vendor {:?} (known: {})", vendor,
                                             model::switch_vendor_list()));
   }
-  std::ifstream in(file);
-  if (!in) return report_error(kUsage, fmt::format("cannot read {}", file));
-  std::stringstream ss;
-  ss << in.rdbuf();
+  // Bounded, regular files only: a saved running config is a few MB at most.
+  Result<std::string> content = read_regular_file(file, 64u << 20);
+  if (!content)
+    return report_error(kUsage,
+                        fmt::format("cannot read {}: {}", printable(file), content.error().message));
   // One audit for live, file and apply (sw::audit_config): a text that is not
   // this vendor's config is `failed` (exit 3), one that does not state the
   // intended knobs is `unverified` (exit 4): never "in sync" unobserved.
-  sw::SwitchResult r = sw::audit_config(*adapter, ss.str(), intent.switch_settings(), {});
+  sw::SwitchResult r = sw::audit_config(*adapter, *content, intent.switch_settings(), {});
   r.name = file;
   return report({r}, json_out, true, 0, strict, "file");
 }

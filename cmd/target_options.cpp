@@ -23,6 +23,11 @@ void add_target_options(CLI::App& sub, TargetOptions& t, bool writes) {
                "unsupported knobs exit 1 instead of being warnings (also the profile's "
                "[fabric] unsupported_knobs = \"fail\")");
   if (writes) sub.add_flag("-n,--dry-run", t.dry_run, "print the plan, change nothing");
+  if (writes)
+    sub.add_option(
+           "--lock-wait", t.lock_wait_s,
+           "seconds to wait for another apply of the same host or switch (locks in /run/rocecfg)")
+        ->check(CLI::Range(0, 3600));
 }
 
 int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, SwitchVerb sw) {
@@ -41,7 +46,7 @@ int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, Swit
   bool strict = t.strict || intent->strict_unsupported;
   int rc = kOk;
   if (g.inventory.empty() || t.local) {
-    HostVerbOptions o{*interfaces, t.dry_run, strict, g.json, g.verbose, t.textfile_dir};
+    HostVerbOptions o{*interfaces, t.dry_run, strict, g.json, g.verbose, t.textfile_dir, t.lock_wait_s};
     rc = worst_exit_code(rc, host(*intent, o));
   }
   if (inv) {
@@ -54,6 +59,7 @@ int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, Swit
     o.verbose = g.verbose;
     o.parallel = t.parallel;
     o.accept_new_host_keys = t.accept_new_host_keys;
+    o.lock_wait_s = t.lock_wait_s;
     rc = worst_exit_code(rc, sw(*intent, o));
   }
   return rc;

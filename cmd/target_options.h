@@ -21,6 +21,7 @@ struct TargetOptions {
   int parallel = 16;
   bool accept_new_host_keys = false;
   std::string textfile_dir;  // audit --textfile (this host's report)
+  int lock_wait_s = 60;      // apply --lock-wait
 };
 
 void add_target_options(CLI::App& sub, TargetOptions& t, bool writes);

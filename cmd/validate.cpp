@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "core/printable.h"
 #include "load_or_report.h"
 #include "output.h"
 

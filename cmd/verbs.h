@@ -19,6 +19,7 @@ struct HostVerbOptions {
   bool json = false;
   int verbose = 0;
   std::string textfile_dir;  // audit: node_exporter metrics to DIR/rocecfg_audit.prom
+  int lock_wait_s = 60;      // apply: how long to wait for another apply's host lock
 };
 
 int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options);
@@ -33,6 +34,7 @@ struct SwitchVerbOptions {
   int verbose = 0;
   int parallel = 16;
   bool accept_new_host_keys = false;
+  int lock_wait_s = 60;  // apply: how long to wait for another apply's switch lock
 };
 
 int apply_switches(const profile::Intent& intent, const SwitchVerbOptions& options);

@@ -1,10 +1,17 @@
 #include "core/diagnostic.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
+#include <cctype>
+#include <cstdlib>
 #include <map>
 
 #include <fmt/format.h>
+
+#include "core/printable.h"
+#include "core/regular_file.h"
 
 namespace rocecfg {
 
@@ -19,15 +26,35 @@ std::string Diagnostic::headline() const {
   return out;
 }
 
+void Diagnostics::add(Diagnostic d) {
+  auto it = std::find_if(per_file_.begin(), per_file_.end(),
+                         [&](const auto& entry) { return entry.first == d.pos.path; });
+  if (it == per_file_.end()) it = per_file_.insert(per_file_.end(), {d.pos.path, 0});
+  int& count = it->second;
+  if (count < kMaxDiagnosticsPerFile) {
+    ++count;
+    items_.push_back(std::move(d));
+    return;
+  }
+  // One summary per file, updated in place; an error stays an error.
+  auto summary = std::find_if(items_.begin(), items_.end(), [&](const Diagnostic& x) {
+    return x.not_shown > 0 && x.pos.path == d.pos.path;
+  });
+  if (summary == items_.end())
+    summary = items_.insert(items_.end(), {Severity::warning, {d.pos.path, 0, 0}, "", "", "", 0});
+  if (d.severity == Severity::error) summary->severity = Severity::error;
+  summary->not_shown += 1;
+  summary->message = fmt::format("{} more problem(s) in this file not shown (first {} shown)",
+                                 summary->not_shown, kMaxDiagnosticsPerFile);
+}
+
 void Diagnostics::error(SourcePos pos, std::string key, std::string message, std::string allowed) {
-  items_.push_back(
-      {Severity::error, std::move(pos), std::move(key), std::move(message), std::move(allowed)});
+  add({Severity::error, std::move(pos), std::move(key), std::move(message), std::move(allowed)});
 }
 
 void Diagnostics::warning(SourcePos pos, std::string key, std::string message,
                           std::string allowed) {
-  items_.push_back(
-      {Severity::warning, std::move(pos), std::move(key), std::move(message), std::move(allowed)});
+  add({Severity::warning, std::move(pos), std::move(key), std::move(message), std::move(allowed)});
 }
 
 bool Diagnostics::has_errors() const {
@@ -36,19 +63,81 @@ bool Diagnostics::has_errors() const {
 }
 
 void Diagnostics::append(const Diagnostics& other) {
-  items_.insert(items_.end(), other.items_.begin(), other.items_.end());
+  for (const Diagnostic& d : other.items_) {
+    if (d.not_shown > 0) {
+      items_.push_back(d);  // already counted there
+      continue;
+    }
+    add(d);
+  }
 }
 
 namespace {
+
+constexpr size_t kMaxShownLineBytes = 160;
+constexpr size_t kMaxRenderedFileBytes = 16 * 1024 * 1024;
+
+bool is_secret_word(std::string_view text) {
+  std::string lower;
+  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view word : {"password", "passwd", "secret", "token", "passphrase"})
+    if (lower.find(word) != std::string::npos) return true;
+  return false;
+}
+
+// The key a line sets ("password = ..." -> "password"), if it sets one.
+std::string_view key_of_line(std::string_view line) {
+  size_t eq = line.find('=');
+  if (eq == std::string_view::npos) return {};
+  return line.substr(0, eq);
+}
+
+// Whether the person who ran us could read `path` without our privileges:
+// only meaningful when running as root on someone's behalf (sudo, pkexec).
+bool invoker_can_read(const std::string& path) {
+  if (::geteuid() != 0) return true;  // we read it with their own rights
+  const char* uid_text = std::getenv("SUDO_UID");
+  if (!uid_text) uid_text = std::getenv("PKEXEC_UID");
+  if (!uid_text) return true;  // root itself
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return false;
+  uid_t uid = static_cast<uid_t>(std::strtoul(uid_text, nullptr, 10));
+  const char* gid_text = std::getenv("SUDO_GID");
+  if (st.st_uid == uid) return st.st_mode & S_IRUSR;
+  if (gid_text && st.st_gid == static_cast<gid_t>(std::strtoul(gid_text, nullptr, 10)))
+    return st.st_mode & S_IRGRP;
+  return st.st_mode & S_IROTH;
+}
+
+// Escaped for the terminal, tabs kept so the caret lines up.
+std::string shown(std::string_view text) {
+  std::string out;
+  size_t start = 0;
+  while (true) {
+    size_t tab = text.find('\t', start);
+    out += printable(text.substr(start, tab == std::string_view::npos ? tab : tab - start));
+    if (tab == std::string_view::npos) return out;
+    out += '\t';
+    start = tab + 1;
+  }
+}
 
 // Files are read once per render, only for the lines a diagnostic points at.
 class SourceCache {
  public:
   const std::string* line(const std::string& path, int number) {
     auto [it, inserted] = files_.try_emplace(path);
-    if (inserted) {
-      std::ifstream in(path);
-      for (std::string text; std::getline(in, text);) it->second.push_back(text);
+    if (inserted && invoker_can_read(path)) {
+      // Bounded like the loader: a diagnostic never makes us read /dev/zero.
+      if (Result<std::string> content = read_regular_file(path, kMaxRenderedFileBytes)) {
+        std::string_view rest = *content;
+        while (!rest.empty()) {
+          size_t nl = rest.find('\n');
+          it->second.emplace_back(rest.substr(0, nl));
+          if (nl == std::string_view::npos) break;
+          rest.remove_prefix(nl + 1);
+        }
+      }
     }
     if (number < 1 || number > static_cast<int>(it->second.size())) return nullptr;
     return &it->second[number - 1];
@@ -64,21 +153,29 @@ std::string Diagnostics::render() const {
   std::vector<Diagnostic> sorted = items_;
   std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic& a, const Diagnostic& b) {
     if (a.pos.path != b.pos.path) return a.pos.path < b.pos.path;
+    if ((a.not_shown > 0) != (b.not_shown > 0)) return b.not_shown > 0;
     if (a.pos.line != b.pos.line) return a.pos.line < b.pos.line;
     return a.pos.column < b.pos.column;
   });
   SourceCache cache;
   std::string out;
   for (const Diagnostic& d : sorted) {
-    out += d.headline() + "\n";
-    if (const std::string* text = cache.line(d.pos.path, d.pos.line)) {
-      out += "    " + *text + "\n";
-      // Tabs are kept in the caret line so the caret lines up under the column.
-      std::string pad;
-      for (int i = 0; i + 1 < d.pos.column && i < static_cast<int>(text->size()); ++i)
-        pad += (*text)[i] == '\t' ? '\t' : ' ';
-      out += "    " + pad + "^\n";
-    }
+    out += printable(d.headline()) + "\n";
+    const std::string* text = cache.line(d.pos.path, d.pos.line);
+    if (!text || is_secret_word(d.key) || is_secret_word(key_of_line(*text))) continue;
+    // A long line is cut to a window around the column.
+    std::string_view line = *text;
+    size_t column = static_cast<size_t>(std::max(d.pos.column, 1)) - 1;
+    size_t start = column > kMaxShownLineBytes / 2 ? column - kMaxShownLineBytes / 2 : 0;
+    std::string_view window = line.substr(std::min(start, line.size()), kMaxShownLineBytes);
+    std::string lead = start > 0 ? "..." : "";
+    std::string tail = start + window.size() < line.size() ? "..." : "";
+    out += "    " + lead + shown(window) + tail + "\n";
+    // Tabs are kept in the caret line so the caret lines up under the column.
+    std::string before = lead + shown(window.substr(0, std::min(column - start, window.size())));
+    std::string pad;
+    for (char c : before) pad += c == '\t' ? '\t' : ' ';
+    out += "    " + pad + "^\n";
   }
   return out;
 }

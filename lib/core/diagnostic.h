@@ -25,10 +25,15 @@ struct Diagnostic {
   std::string key;      // dotted key path, e.g. "lossless.priorities[1]"
   std::string message;  // what is wrong
   std::string allowed;  // what would be accepted; empty when obvious
+  int not_shown = 0;    // > 0: this entry summarises that many beyond the per-file cap
 
   // The first line only: "file:line:col: error: key: message (allowed: ...)".
   std::string headline() const;
 };
+
+// At most this many diagnostics per file are kept; the rest are counted in one
+// summary entry. 20,000 bad list items once printed 1.2 GB of stderr.
+inline constexpr int kMaxDiagnosticsPerFile = 100;
 
 class Diagnostics {
  public:
@@ -40,11 +45,19 @@ class Diagnostics {
   void append(const Diagnostics& other);
 
   // Sorted by file, line, column (stable for equal positions); each entry is
-  // the headline, then the source line and a caret when the file is readable.
+  // the headline, then the source line and a caret. The source line is left
+  // out where showing it could disclose something: a line that sets a
+  // secret-looking key (password, secret, token, passphrase), and a file the
+  // invoking user could not read themselves (run through sudo or pkexec:
+  // an include of a root-only file would otherwise print its lines). Control
+  // characters and invalid UTF-8 are escaped; long lines are cut around the
+  // column.
   std::string render() const;
 
  private:
+  void add(Diagnostic d);
   std::vector<Diagnostic> items_;
+  std::vector<std::pair<std::string, int>> per_file_;  // path -> kept count
 };
 
 }  // namespace rocecfg

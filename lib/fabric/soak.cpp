@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/printable.h"
 #include "fabric/baseline.h"
 #include "probe/stats.h"
 
@@ -18,7 +19,7 @@ nlohmann::json opt(const std::optional<double>& v) {
 
 void emit(std::ostream* out, const nlohmann::json& j) {
   if (!out) return;
-  *out << j.dump() << '\n';
+  *out << json_text(j, -1) << '\n';
   out->flush();
 }
 

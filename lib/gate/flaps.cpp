@@ -4,15 +4,14 @@
 // a state check but is the best predictor of the next one (Azure's health
 // checks drain at 5 lost-carrier events a day), so the gate keeps the counts
 // of its last run in a small JSON file and compares.
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/atomic_file.h"
+#include "core/printable.h"
+#include "core/regular_file.h"
 #include "gate/checks.h"
 
 namespace rocecfg::gate {
@@ -34,24 +33,15 @@ std::optional<uint64_t> carrier_downs(const host::FsRoot& fs, const std::string&
   return std::nullopt;
 }
 
-// Write-then-rename, so a gate killed mid-write leaves the old baseline.
+// Write-then-rename, so a gate killed mid-write leaves the old baseline, and
+// link-safe, so a symlink planted in the state directory is never followed.
 Status save_state(const std::string& path, const nlohmann::json& j) {
   std::error_code ec;
   std::filesystem::path p(path);
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-  std::string tmp = fmt::format("{}.{}.tmp", path, ::getpid());
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << j.dump(2) << "\n";
-    if (!out.good()) {
-      std::filesystem::remove(tmp, ec);
-      return fail(path, "cannot write the flap baseline");
-    }
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::filesystem::remove(tmp, ec);
-    return fail(path, "cannot replace the flap baseline");
-  }
+  std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : ".";
+  std::filesystem::create_directories(dir, ec);
+  Status s = write_file_atomically(dir.string(), p.filename().string(), json_text(j) + "\n");
+  if (!s) return fail(path, "cannot write the flap baseline: " + s.error().message);
   return {};
 }
 
@@ -66,9 +56,10 @@ CheckResult check_flaps(Context& c) {
     return r;
   }
   nlohmann::json previous = nlohmann::json::object();
-  if (std::ifstream in(path); in) {
+  // Bounded, regular file only: a FIFO planted at the path must not hang the gate.
+  if (Result<std::string> text = read_regular_file(path, 1024 * 1024)) {
     try {
-      previous = nlohmann::json::parse(in);
+      previous = nlohmann::json::parse(*text);
     } catch (const nlohmann::json::exception&) {
       r.details.push_back(fmt::format("{}: unreadable, starting a new baseline", path));
     }

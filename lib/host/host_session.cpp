@@ -52,6 +52,12 @@ void observe_all(LinuxHost& host, const std::vector<std::string>& interfaces,
 
 std::string notes_text(const SessionReport& r) {
   std::string out;
+  if (r.interrupted_earlier)
+    out += fmt::format("warning: {}; {}\n", plan::describe(*r.interrupted_earlier),
+                       r.dry_run || !r.applied
+                           ? "what it left is compared below"
+                           : "this apply re-planned from what the devices hold now");
+  if (!r.journal_error.empty()) out += fmt::format("error: apply journal: {}\n", r.journal_error);
   for (const Observation& o : r.targets) {
     for (const Error& e : o.refusals) out += fmt::format("error: {}\n", e.to_string());
     for (const Error& e : o.unreadable) out += fmt::format("could not read: {}\n", e.to_string());
@@ -78,10 +84,30 @@ std::string strict_text(const SessionReport& r) {
 
 }  // namespace
 
+namespace {
+
+plan::Journal host_journal(const std::string& dir) {
+  return {dir, "host-apply.journal"};
+}
+
+void look_for_unfinished_apply(const std::string& journal_dir, SessionReport& r) {
+  if (journal_dir.empty()) return;
+  Result<std::optional<plan::InterruptedApply>> earlier =
+      plan::read_journal(host_journal(journal_dir));
+  if (!earlier)
+    r.journal_error = earlier.error().to_string();
+  else if (*earlier && !(*earlier)->running)
+    r.interrupted_earlier = *earlier;
+}
+
+}  // namespace
+
 SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfaces,
                         const model::Settings& intent, SessionPolicy policy) {
   SessionReport r;
   r.strict = policy.strict;
+  const std::string& journal_dir = policy.journal_dir;
+  look_for_unfinished_apply(journal_dir, r);
   observe_all(host, interfaces, intent, r);
   bool unreadable = false, missing = false, invalid = false, refused = false;
   for (const Observation& o : r.targets) {
@@ -114,6 +140,8 @@ SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfa
   SessionReport r;
   r.dry_run = dry_run;
   r.strict = policy.strict;
+  const std::string& journal_dir = policy.journal_dir;
+  look_for_unfinished_apply(journal_dir, r);
   observe_all(host, interfaces, intent, r);
   // Refuse before the first write: an interface that cannot take part (no
   // DCB, DCBX owned by an agent, unreadable state that could not be rolled
@@ -134,11 +162,32 @@ SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfa
     r.exit_code = kRuntime;
     return r;
   }
-  if (dry_run || r.plan.changes() == 0) {
+  if (dry_run) {
     r.exit_code = unsupported_code;
     return r;
   }
+  if (r.plan.changes() == 0) {
+    // The devices already hold the profile: whatever an earlier, killed
+    // apply left is superseded, and its journal has served its purpose.
+    if (!journal_dir.empty() && r.interrupted_earlier)
+      if (Status s = plan::end_journal(host_journal(journal_dir)); !s)
+        r.journal_error = s.error().to_string();
+    r.exit_code = unsupported_code;
+    return r;
+  }
+  if (!journal_dir.empty()) {
+    // No journal, no write: a run that could be killed unseen must not start.
+    if (Status s = plan::begin_journal(host_journal(journal_dir), r.plan); !s) {
+      r.journal_error = s.error().to_string();
+      r.refused = true;
+      r.exit_code = kRuntime;
+      return r;
+    }
+  }
   r.applied = plan::apply(r.plan, host);
+  if (!journal_dir.empty())
+    if (Status s = plan::end_journal(host_journal(journal_dir)); !s)
+      r.journal_error = s.error().to_string();
   if (r.applied->failed)
     r.exit_code = kRuntime;
   else if (!r.applied->complete())
@@ -229,6 +278,12 @@ nlohmann::json to_json(const SessionReport& r) {
               {"compared", r.compared},      {"unsupported", r.plan.unsupported()},
               {"unverifiable", unverifiable}};
   if (r.applied) out["apply"] = plan::to_json(*r.applied);
+  if (r.interrupted_earlier)
+    out["interrupted_apply"] = {{"pid", r.interrupted_earlier->pid},
+                                {"started_unix_s", r.interrupted_earlier->started_unix_s},
+                                {"planned_changes", r.interrupted_earlier->planned_changes},
+                                {"interfaces", r.interrupted_earlier->targets}};
+  if (!r.journal_error.empty()) out["journal_error"] = r.journal_error;
   return out;
 }
 

@@ -14,6 +14,7 @@
 
 #include "host/linux_host.h"
 #include "plan/apply.h"
+#include "plan/journal.h"
 #include "plan/plan.h"
 
 namespace rocecfg::host {
@@ -25,6 +26,9 @@ namespace rocecfg::host {
 // them drift (exit 1).
 struct SessionPolicy {
   bool strict = false;
+  // Where an apply records itself while it writes, and where both verbs look
+  // for an apply that never finished (plan/journal.h); empty: no journal.
+  std::string journal_dir;
 };
 
 struct SessionReport {
@@ -36,8 +40,13 @@ struct SessionReport {
   bool strict = false;
   size_t compared = 0;  // knob comparisons made (intent knobs supported on a found target)
   int exit_code = kOk;  // core/exit_code.h
+  // An apply that never finished (killed), found in the journal (plan/journal.h).
+  std::optional<plan::InterruptedApply> interrupted_earlier;
+  std::string journal_error;  // the journal could not be written or removed
 };
 
+// `journal_dir` (empty: no journal) is where an apply records itself while it
+// writes, and where both verbs look for an apply that never finished.
 SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfaces,
                         const model::Settings& intent, SessionPolicy policy = {});
 SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfaces,

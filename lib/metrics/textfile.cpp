@@ -1,13 +1,10 @@
 #include "metrics/textfile.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 
 #include <fmt/format.h>
+
+#include "core/atomic_file.h"
 
 namespace rocecfg::metrics {
 
@@ -47,17 +44,6 @@ std::string value_text(double v) {
   if (std::isinf(v)) return v > 0 ? "+Inf" : "-Inf";
   return fmt::format("{}", v);  // shortest round-trip form
 }
-
-// Closes the descriptor and removes the temp file unless released.
-struct TempFile {
-  int fd = -1;
-  std::string path;
-  bool keep = false;
-  ~TempFile() {
-    if (fd >= 0) ::close(fd);
-    if (!keep && !path.empty()) ::unlink(path.c_str());
-  }
-};
 
 }  // namespace
 
@@ -116,31 +102,11 @@ Status write_textfile(const std::string& dir, const std::string& file_name, cons
   if (file_name.find('/') != std::string::npos || file_name.size() <= 5 ||
       file_name.substr(file_name.size() - 5) != ".prom")
     return fail(ErrorKind::invalid_input, file_name, "textfile name must be NAME.prom");
-  std::string final_path = dir + "/" + file_name;
-  TempFile tmp;
-  // node_exporter only reads *.prom, so the temp name is invisible to it.
-  tmp.path = fmt::format("{}/.{}.{}.tmp", dir, file_name, ::getpid());
-  tmp.fd = ::open(tmp.path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (tmp.fd < 0) {
-    int err = errno;
-    tmp.path.clear();  // nothing was created
-    return fail(err == EACCES ? ErrorKind::permission : ErrorKind::failed, dir,
-                fmt::format("cannot create metrics file: {}", std::strerror(err)));
-  }
-  std::string text = m.render();
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(tmp.fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return fail(tmp.path, fmt::format("write: {}", std::strerror(errno)));
-    done += static_cast<size_t>(n);
-  }
-  if (::fsync(tmp.fd) != 0) return fail(tmp.path, fmt::format("fsync: {}", std::strerror(errno)));
-  ::close(tmp.fd);
-  tmp.fd = -1;
-  if (::rename(tmp.path.c_str(), final_path.c_str()) != 0)
-    return fail(final_path, fmt::format("rename: {}", std::strerror(errno)));
-  tmp.keep = true;
+  if (dir.empty()) return fail(ErrorKind::invalid_input, "--textfile", "needs a directory");
+  Status s = write_file_atomically(dir, file_name, m.render());
+  if (!s)
+    return fail(s.error().kind, s.error().context,
+                "cannot write metrics file: " + s.error().message);
   return {};
 }
 

@@ -39,9 +39,9 @@ class MetricSet {
 bool valid_metric_name(const std::string& name);
 bool valid_label_name(const std::string& name);
 
-// Writes `dir`/`file_name` (must end in ".prom") atomically: temp file in the
-// same directory, fsync, rename. On error nothing is left behind and the
-// previous file, if any, is untouched.
+// Writes `dir`/`file_name` (must end in ".prom") atomically and link-safely
+// (core/atomic_file.h: the directory's writers cannot redirect it). On error
+// nothing is left behind and the previous file, if any, is untouched.
 Status write_textfile(const std::string& dir, const std::string& file_name, const MetricSet& m);
 
 }  // namespace rocecfg::metrics

@@ -52,6 +52,20 @@ void roll_back(Executor& executor, std::vector<StepResult>& results, size_t fail
       }
       continue;
     }
+    if (r.outcome == Outcome::applied) {
+      // Restore only what is still ours: if the value no longer reads as
+      // what this run wrote, someone else has changed it since, and writing
+      // our snapshot back would silently undo their change.
+      Result<model::Settings> now = executor.read(r.step.target, r.step.knob);
+      if (now && !model::knob_satisfied(r.step.after, *now, r.step.knob)) {
+        r.outcome = Outcome::rollback_failed;
+        r.detail =
+            fmt::format("changed by someone else since this run wrote it (now {}); left as is",
+                        model::knob_value_text(*now, r.step.knob));
+        clean = false;
+        continue;
+      }
+    }
     Status undone = executor.write(r.step.target, r.step.knob, r.step.before);
     if (undone) {
       Result<model::Settings> got = executor.read(r.step.target, r.step.knob);
@@ -77,7 +91,8 @@ void roll_back(Executor& executor, std::vector<StepResult>& results, size_t fail
 
 }  // namespace
 
-ApplyReport apply(const Plan& plan, Executor& executor) {
+ApplyReport apply(const Plan& plan, Executor& executor,
+                  const std::function<int()>& stop_requested) {
   ApplyReport report;
   for (const Step& step : plan.steps)
     report.results.push_back(
@@ -86,6 +101,12 @@ ApplyReport apply(const Plan& plan, Executor& executor) {
   for (size_t i = 0; i < report.results.size(); ++i) {
     StepResult& r = report.results[i];
     if (r.outcome == Outcome::unsupported) continue;
+    if (int signal = stop_requested ? stop_requested() : 0) {
+      report.interrupted_by = signal;
+      report.failed = true;
+      if (i > 0) roll_back(executor, report.results, i - 1, report.rollback_clean);
+      break;
+    }
     Status written = executor.write(r.step.target, r.step.knob, r.step.after);
     if (!written) {
       r.outcome = Outcome::failed;

@@ -2,9 +2,11 @@
 // completed steps in reverse order from the `before` values they observed.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "core/stop_signal.h"
 #include "plan/executor.h"
 #include "plan/plan.h"
 
@@ -30,13 +32,18 @@ struct ApplyReport {
   std::vector<StepResult> results;
   bool failed = false;         // a step failed (and rollback ran)
   bool rollback_clean = true;  // every completed step was undone
+  int interrupted_by = 0;      // the stop signal that ended the run early (0: none)
   size_t count(Outcome o) const;
   // True when every planned change is in place (unsupported steps are no
   // changes: they neither count for nor against it).
   bool complete() const;
 };
 
-ApplyReport apply(const Plan& plan, Executor& executor);
+// `stop_requested` is asked before every write; a non-zero answer (a signal
+// number) stops the run there: nothing more is written, what was written is
+// rolled back, and the report says which signal ended it.
+ApplyReport apply(const Plan& plan, Executor& executor,
+                  const std::function<int()>& stop_requested = stop_signal_received);
 
 const char* to_string(Outcome o);
 

@@ -19,6 +19,7 @@ Result<model::Settings> DryRunExecutor::read(const std::string& target, model::K
 Status RecordingExecutor::write(const std::string& target, model::Knob knob,
                                 const model::Settings& value) {
   ++writes_;
+  if (writes_ == other_writer_.at) other_writer_.change(state_[other_writer_.target]);
   calls_.push_back(fmt::format("write {} {} {}", target, model::knob_name(knob),
                                model::knob_value_text(value, knob)));
   if (writes_ == fail_write_number_)

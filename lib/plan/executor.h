@@ -3,6 +3,7 @@
 // with read-back and reverse-order rollback (apply.h).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -48,6 +49,12 @@ class RecordingExecutor final : public Executor {
 
   void fail_write_number(int n) { fail_write_number_ = n; }  // 1-based
   void ignore_writes_to(model::Knob knob) { ignored_.insert(knob); }
+  // Another writer acting just before our Nth write (1-based): the state it
+  // leaves is what we then read.
+  void before_write_number(int n, std::function<void(model::Settings&)> change,
+                           std::string target) {
+    other_writer_ = {n, std::move(change), std::move(target)};
+  }
   const std::vector<std::string>& calls() const { return calls_; }
   const model::Settings& state(const std::string& target) { return state_[target]; }
 
@@ -57,6 +64,11 @@ class RecordingExecutor final : public Executor {
   std::set<model::Knob> ignored_;
   int writes_ = 0;
   int fail_write_number_ = 0;
+  struct OtherWriter {
+    int at = 0;
+    std::function<void(model::Settings&)> change;
+    std::string target;
+  } other_writer_;
 };
 
 }  // namespace rocecfg::plan

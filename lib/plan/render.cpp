@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "core/stop_signal.h"
+
 namespace rocecfg::plan {
 
 using model::Knob;
@@ -154,7 +156,12 @@ std::string render_text(const ApplyReport& report) {
                     model::knob_value_text(r.step.after, r.step.knob), note});
   }
   std::string out = render_rows(rows);
-  if (report.failed)
+  if (report.interrupted_by)
+    out += fmt::format("stopped by {} before the remaining steps; ",
+                       signal_name(report.interrupted_by)) +
+           (report.rollback_clean ? "completed steps were rolled back\n"
+                                  : "ROLLBACK INCOMPLETE, see the steps above\n");
+  else if (report.failed)
     out += report.rollback_clean ? "apply failed; completed steps were rolled back\n"
                                  : "apply failed; ROLLBACK INCOMPLETE, see the steps above\n";
   return out;
@@ -170,7 +177,10 @@ json to_json(const ApplyReport& report) {
                      {"outcome", to_string(r.outcome)},
                      {"detail", r.detail}});
   }
-  return {{"failed", report.failed}, {"rollback_clean", report.rollback_clean}, {"steps", steps}};
+  json j = {{"failed", report.failed}, {"rollback_clean", report.rollback_clean}, {"steps", steps}};
+  j["interrupted_by"] =
+      report.interrupted_by ? json(signal_name(report.interrupted_by)) : json(nullptr);
+  return j;
 }
 
 }  // namespace rocecfg::plan

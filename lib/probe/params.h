@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "profile/intent.h"
+
 namespace rocecfg::probe {
 
 // RDMA operation under test: WRITE is ib_write_bw's, READ ib_read_bw's, SEND ib_send_bw's.
@@ -34,7 +36,7 @@ struct TestParams {
 // without bound and a typo cannot start an hour-long run.
 inline constexpr uint32_t kMaxQps = 64;
 inline constexpr uint32_t kMaxTxDepth = 4096;
-inline constexpr uint32_t kMaxMessageBytes = 64u << 20;
+inline constexpr uint32_t kMaxMessageBytes = profile::kMaxProbeMessageBytes;
 inline constexpr uint32_t kMaxDurationMs = 600'000;
 
 // Empty when valid, else what is wrong ("size 0 bytes: must be 1..67108864").

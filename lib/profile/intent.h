@@ -14,6 +14,10 @@
 
 namespace rocecfg::profile {
 
+// The largest probe message: the probe engine registers one buffer of this
+// size per QP (lib/probe/params.h takes its limit from here).
+inline constexpr uint32_t kMaxProbeMessageBytes = 64u << 20;
+
 // Thresholds for probes and the gate ([validation]); defaults are documented
 // in profiles/README.md and chosen for real 100G+ fabrics.
 struct ValidationRules {

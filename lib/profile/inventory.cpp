@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "model/interface_list.h"
+#include "model/names.h"
 #include "model/vendors.h"
 #include "profile/load.h"
 #include "profile/overlay.h"
@@ -70,6 +72,53 @@ std::vector<std::string> strings(TomlReader& r, const toml::table& t, std::strin
   return out;
 }
 
+// The SSH login name, checked with the transport's own grammar
+// (model::check_name, what ssh.cpp enforces before connecting) so that a
+// newline or `;` in it is a located error here, not a failure at apply time.
+std::optional<std::string> user_name(TomlReader& r, const toml::table& t,
+                                     const std::string& prefix) {
+  std::optional<std::string> v = r.string(t, "user", prefix);
+  if (!v) return std::nullopt;
+  if (Status ok = model::check_name(*v); !ok) {
+    r.error(*t.get("user"), join_key(prefix, "user"), ok.error().message,
+            "letters, digits, '_', '.', '-'");
+    return std::nullopt;
+  }
+  return v;
+}
+
+// Switch interface lists, expanded here with the grammar and range rules the
+// switch layer uses (model/interface_list.h), so "swp32-swp1" or
+// "swp1-swp99999999" is refused at its position; the entries are kept as the
+// inventory spells them.
+std::vector<std::string> switch_interfaces(TomlReader& r, const toml::table& t,
+                                           const std::string& prefix) {
+  std::vector<std::string> out;
+  const toml::node* n = t.get("interfaces");
+  if (!n) return out;
+  std::string k = join_key(prefix, "interfaces");
+  if (!n->is_array()) {
+    r.error(*n, k, "must be an array of strings");
+    return out;
+  }
+  size_t i = 0;
+  for (const toml::node& e : *n->as_array()) {
+    std::string ek = fmt::format("{}[{}]", k, i++);
+    if (!e.is_string()) {
+      r.error(e, ek, "must be a string", "an interface name or range, e.g. swp1-32, Ethernet1/1-4");
+      continue;
+    }
+    Result<std::vector<std::string>> names = model::expand_interface_list(e.as_string()->get());
+    if (!names) {
+      r.error(e, ek, names.error().message,
+              "an interface name or range, e.g. swp1-32, Ethernet1/1-4, 100GE1/0/1-8");
+      continue;
+    }
+    out.push_back(e.as_string()->get());
+  }
+  return out;
+}
+
 std::string checked(TomlReader& r, const toml::table& t, std::string_view key,
                     const std::string& prefix, const std::regex& grammar,
                     std::string_view grammar_text, bool required) {
@@ -93,7 +142,7 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
     r.check_keys(*d, "defaults",
                  {"user", "identity_file", "known_hosts", "connect_timeout_ms",
                   "command_timeout_ms", "port"});
-    if (auto v = r.string(*d, "user", "defaults")) defaults.user = *v;
+    if (auto v = user_name(r, *d, "defaults")) defaults.user = *v;
     if (auto v = r.string(*d, "identity_file", "defaults")) defaults.identity_file = *v;
     if (auto v = r.string(*d, "known_hosts", "defaults")) defaults.known_hosts = *v;
     if (auto v = r.integer(*d, "connect_timeout_ms", "defaults", 100, 600000))
@@ -127,9 +176,8 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
           e.vendor = *v;
         else if (!t.get("vendor"))
           r.error(t, p + ".vendor", "missing");
-        e.interfaces = strings(r, t, "interfaces", p, interface_grammar(),
-                               "an interface name or range, e.g. swp1-32, Ethernet1/1-4");
-        if (auto v = r.string(t, "user", p)) e.user = *v;
+        if (auto v = user_name(r, t, p)) e.user = *v;
+        e.interfaces = switch_interfaces(r, t, p);
         if (auto v = r.string(t, "identity_file", p)) e.identity_file = *v;
         if (auto v = r.string(t, "known_hosts", p)) e.known_hosts = *v;
         std::string env = checked(r, t, "password_env", p, env_name_grammar(),
@@ -167,7 +215,7 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         h.probe_peer = checked(r, t, "probe_peer", p, name_grammar(), "a [[host]] name", false);
         if (!h.probe_peer.empty()) peers.emplace_back(t.get("probe_peer"), inv.hosts.size());
         if (auto v = r.integer(t, "ssh_port", p, 1, 65535)) h.ssh_port = *v;
-        if (auto v = r.string(t, "user", p)) h.user = *v;
+        if (auto v = user_name(r, t, p)) h.user = *v;
         if (auto v = r.string(t, "identity_file", p)) h.identity_file = *v;
         if (auto v = r.string(t, "known_hosts", p)) h.known_hosts = *v;
         h.rdma_device =

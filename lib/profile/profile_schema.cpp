@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/units.h"
 #include "model/dcqcn_params.h"
 #include "model/path_mtu.h"
 #include "profile/toml_reader.h"
@@ -447,8 +448,9 @@ struct Reader {
         for (const toml::node& e : *n->as_array()) {
           std::string k = fmt::format("validation.probe_message_sizes[{}]", i++);
           auto b = r.bytes_value(e, k);
-          if (b && (*b < 1 || *b > (1ull << 30)))
-            r.error(e, k, fmt::format("{} bytes is out of range", *b), "1B..1GiB");
+          if (b && (*b < 1 || *b > kMaxProbeMessageBytes))
+            r.error(e, k, fmt::format("{} bytes is out of range", *b),
+                    "1B.." + format_bytes(kMaxProbeMessageBytes));
           else if (b)
             sizes.push_back(*b);
         }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/stop_signal.h"
+
 namespace rocecfg::sw {
 
 const char* to_string(SwitchOutcome o) {
@@ -63,6 +65,12 @@ struct Observed {
   std::string text;
   SwitchState state;
 };
+
+// The settings two reads agree on (not their text: NX-OS stamps the time
+// into every running-config).
+bool same_settings(const SwitchState& a, const SwitchState& b) {
+  return a.global == b.global && a.ports == b.ports;
+}
 
 Result<Observed> observe(const Adapter& a, Session& session) {
   auto text = a.fetch_config(session);
@@ -191,7 +199,8 @@ SwitchResult audit_switch(const Adapter& adapter, Session& session, const model:
 }
 
 SwitchResult apply_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
-                          const std::vector<std::string>& ports, bool dry_run) {
+                          const std::vector<std::string>& ports, bool dry_run,
+                          const plan::Journal* journal) {
   Result<Observed> before = observe(adapter, session);
   SwitchResult r = audit_observed(adapter, before, intent, ports);
   if (r.outcome == SwitchOutcome::unverified && r.not_observed.empty()) return r;
@@ -219,6 +228,27 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
         fmt::format("{} change(s), {} command(s) not sent", r.plan.changes(), r.commands.size());
     return r;
   }
+  // Stop here on SIGTERM/SIGINT: nothing has been sent yet. Once the push
+  // has begun, the run finishes this switch (verify, roll back) and reports.
+  if (int signal = stop_signal_received()) {
+    r.outcome = SwitchOutcome::failed;
+    r.reason = fmt::format("stopped by {} before pushing; nothing changed", signal_name(signal));
+    return r;
+  }
+  if (journal)
+    if (Status s = plan::begin_journal(*journal, r.plan); !s) {
+      r.outcome = SwitchOutcome::failed;
+      r.reason = "apply journal: " + s.error().to_string() + "; nothing changed";
+      return r;
+    }
+  // Every return from here has run to its end (verified, rolled back, or
+  // reported as failed): the journal has served its purpose.
+  struct JournalDone {
+    const plan::Journal* journal;
+    ~JournalDone() {
+      if (journal) (void)plan::end_journal(*journal);
+    }
+  } journal_done{journal};
   if (auto pushed = adapter.push(session, r.commands); !pushed) {
     r.outcome = SwitchOutcome::failed;
     r.reason = "push failed, pre-change config restored: " + pushed.error().to_string();
@@ -243,6 +273,18 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
   if (!after) {
     r.outcome = SwitchOutcome::failed;
     r.reason = why + "; cannot read the switch to roll back: " + after.error().to_string();
+    return r;
+  }
+  // Roll back only what is still this run's: read once more, and if the
+  // switch changed since the verification read (another writer outside
+  // rocecfg's lock: an operator, a second controller), leave it. Restoring
+  // our snapshot then would silently undo their confirmed change.
+  if (auto again_now = observe(adapter, session);
+      again_now && !same_settings(again_now->state, after->state)) {
+    r.outcome = SwitchOutcome::failed;
+    r.reason = why +
+               "; the switch changed again while this run checked it (another writer): not "
+               "rolled back, nothing of theirs overwritten";
     return r;
   }
   // Exactly the text read before, where the adapter can say how; else the

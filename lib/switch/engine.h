@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "plan/journal.h"
 #include "plan/plan.h"
 #include "switch/adapter.h"
 
@@ -70,7 +71,11 @@ SwitchResult audit_config(const Adapter& adapter, std::string_view config_text,
 
 SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports);
+// `journal` (optional): written before the push, removed once the switch is
+// verified or rolled back (plan/journal.h), so a run killed mid-push is
+// reported by the next one.
 SwitchResult apply_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
-                          const std::vector<std::string>& ports, bool dry_run);
+                          const std::vector<std::string>& ports, bool dry_run,
+                          const plan::Journal* journal = nullptr);
 
 }  // namespace rocecfg::sw

@@ -32,7 +32,17 @@ struct FleetSwitch {
   SshTarget ssh;  // ssh.name is the switch's inventory name
   std::string vendor;
   std::vector<std::string> interfaces;  // ranges as the inventory spells them
+  // apply: how long to wait for another rocecfg apply of this switch
+  // (switch_lock_path) before that switch fails alone.
+  int lock_wait_ms = 60000;
 };
+
+// One switch's files on the controller, by address and port (two
+// inventories may name one switch differently): "switch-ADDR-PORT", for the
+// lock /run/rocecfg/switch-ADDR-PORT.lock and the apply journal
+// /var/lib/rocecfg/switch-ADDR-PORT.journal.
+std::string switch_file_stem(const SshTarget& ssh);
+std::string switch_lock_path(const SshTarget& ssh);
 
 enum class FleetMode { audit, apply, dry_run };
 

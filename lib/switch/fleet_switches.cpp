@@ -3,14 +3,32 @@
 // switches except the known_hosts file (locked in ssh.cpp). Results leave
 // through the sink as soon as input order allows, so a 256-switch push holds
 // about as much as an 8-switch one (bench/switch_fleet_bench measures it).
+#include <cctype>
 #include <map>
 #include <mutex>
+#include <optional>
 
 #include <fmt/format.h>
 
+#include "core/lock_file.h"
+#include "core/stop_signal.h"
+#include "plan/journal.h"
 #include "switch/fleet.h"
 
 namespace rocecfg::sw {
+
+std::string switch_file_stem(const SshTarget& ssh) {
+  // The address is part of a file name: anything but letters, digits, '.'
+  // and '-' (an IPv6 colon, or whatever slipped past the inventory) is '_'.
+  std::string host = ssh.host;
+  for (char& c : host)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-') c = '_';
+  return fmt::format("switch-{}-{}", host, ssh.port);
+}
+
+std::string switch_lock_path(const SshTarget& ssh) {
+  return fmt::format("{}/{}.lock", kLockDir, switch_file_stem(ssh));
+}
 
 namespace {
 
@@ -28,16 +46,45 @@ SwitchResult run_one(const FleetSwitch& sw, const model::Settings& intent, Fleet
     r.reason = "interfaces: " + ports.error().to_string();
     return r;
   }
+  // A writing run holds the switch's lock from its first read to its last
+  // read-back or rollback: another run's rollback restoring its snapshot in
+  // between once left a switch at factory defaults under a success report.
+  std::optional<LockFile> lock;
+  if (mode == FleetMode::apply) {
+    if (int signal = stop_signal_received()) {
+      r.reason = fmt::format("not started: stopped by {}", signal_name(signal));
+      return r;
+    }
+    Result<LockFile> l = LockFile::acquire(switch_lock_path(sw.ssh), sw.lock_wait_ms,
+                                           "the apply lock of this switch");
+    if (!l) {
+      r.reason = l.error().to_string();
+      return r;
+    }
+    lock.emplace(std::move(*l));
+  }
+  // An earlier apply of this switch that never finished (killed mid-push)
+  // left its journal: say so before anything else is read.
+  plan::Journal journal{plan::state_dir(), switch_file_stem(sw.ssh) + ".journal"};
+  std::vector<std::string> earlier;
+  if (auto j = plan::read_journal(journal); j && *j && !(*j)->running)
+    earlier.push_back(plan::describe(**j) + "; what it left is read again below");
   auto session = open_session(sw.ssh, *adapter);
   if (!session) {
     r.outcome = SwitchOutcome::unreachable;
     r.reason = session.error().message;
     return r;
   }
-  SwitchResult done = mode == FleetMode::audit ? audit_switch(*adapter, **session, intent, *ports)
-                                               : apply_switch(*adapter, **session, intent, *ports,
-                                                              mode == FleetMode::dry_run);
+  SwitchResult done =
+      mode == FleetMode::audit
+          ? audit_switch(*adapter, **session, intent, *ports)
+          : apply_switch(*adapter, **session, intent, *ports, mode == FleetMode::dry_run,
+                         mode == FleetMode::apply ? &journal : nullptr);
   done.name = r.name;
+  done.warnings.insert(done.warnings.begin(), earlier.begin(), earlier.end());
+  // In sync now: whatever the killed run left is superseded.
+  if (mode == FleetMode::apply && !earlier.empty() && done.outcome == SwitchOutcome::in_sync)
+    (void)plan::end_journal(journal);
   return done;
 }
 

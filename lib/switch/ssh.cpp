@@ -2,9 +2,11 @@
 
 #include <cstdlib>
 #include <mutex>
+#include <sstream>
 
 #include <fmt/format.h>
 
+#include "core/regular_file.h"
 #include "switch/ssh_connection.h"
 #include "switch/validate.h"
 
@@ -40,11 +42,51 @@ std::string server_fingerprint(ssh_session s) {
   return out;
 }
 
+// The server's key as it appears in known_hosts: "ssh-ed25519 AAAA...".
+std::string server_key_text(ssh_session s) {
+  ssh_key raw = nullptr;
+  if (ssh_get_server_publickey(s, &raw) != SSH_OK) return {};
+  KeyPtr key(raw);
+  char* b64 = nullptr;
+  if (ssh_pki_export_pubkey_base64(key.get(), &b64) != SSH_OK) return {};
+  std::string out = fmt::format("{} {}", ssh_key_type_to_char(ssh_key_type(key.get())), b64);
+  ssh_string_free_char(b64);
+  return out;
+}
+
+std::string known_hosts_path(const SshTarget& t) {
+  if (!t.known_hosts.empty()) return t.known_hosts;
+  const char* home = std::getenv("HOME");
+  return home ? std::string(home) + "/.ssh/known_hosts" : std::string();
+}
+
+// libssh 0.10 skips "@revoked" lines, so a revoked key read as unknown and
+// --accept-new-host-keys then trusted it. OpenSSH (sshd(8), SSH_KNOWN_HOSTS
+// FILE FORMAT) refuses a key on an @revoked line whatever else the file says;
+// so do we, for any host pattern on that line.
+bool key_is_revoked(const std::string& file, const std::string& key_text) {
+  if (file.empty() || key_text.empty()) return false;
+  Result<std::string> text = read_regular_file(file, 16u << 20);
+  if (!text) return false;
+  std::istringstream lines(*text);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);
+    std::string marker, hosts, type, blob;
+    if (!(fields >> marker >> hosts >> type >> blob) || marker != "@revoked") continue;
+    if (type + " " + blob == key_text) return true;
+  }
+  return false;
+}
+
 Status verify_host_key(ssh_session s, const SshTarget& t) {
   std::lock_guard lock(known_hosts_mutex);
   enum ssh_known_hosts_e state = ssh_session_is_known_server(s);
   std::string fp = server_fingerprint(s);
   std::string file = t.known_hosts.empty() ? "~/.ssh/known_hosts" : t.known_hosts;
+  if (key_is_revoked(known_hosts_path(t), server_key_text(s)))
+    return fail(ErrorKind::permission, where(t),
+                fmt::format("REVOKED HOST KEY {} for {}:{} (marked @revoked in {}); refusing", fp,
+                            t.host, t.port, file));
   switch (state) {
     case SSH_KNOWN_HOSTS_OK:
       return {};
@@ -72,17 +114,72 @@ Status verify_host_key(ssh_session s, const SshTarget& t) {
               fmt::format("cannot check host key: {}", ssh_get_error(s)));
 }
 
+// Whether a private key file is passphrase-protected: PEM with
+// "Proc-Type: 4,ENCRYPTED" or PKCS#8 "ENCRYPTED PRIVATE KEY", or the OpenSSH
+// format whose header names a cipher other than "none" (PROTOCOL.key in
+// OpenSSH's sources: "openssh-key-v1\0", then string ciphername).
+bool identity_is_encrypted(const std::string& path) {
+  Result<std::string> text = read_regular_file(path, 1u << 20);
+  if (!text) return false;
+  if (text->find("ENCRYPTED") != std::string::npos) return true;
+  const std::string begin = "-----BEGIN OPENSSH PRIVATE KEY-----";
+  size_t at = text->find(begin);
+  if (at == std::string::npos) return false;
+  std::string decoded;
+  uint32_t bits = 0;
+  int nbits = 0;
+  for (size_t i = at + begin.size(); i < text->size() && decoded.size() < 64; ++i) {
+    char c = (*text)[i];
+    int v = c >= 'A' && c <= 'Z'   ? c - 'A'
+            : c >= 'a' && c <= 'z' ? c - 'a' + 26
+            : c >= '0' && c <= '9' ? c - '0' + 52
+            : c == '+'             ? 62
+            : c == '/'             ? 63
+                                   : -1;
+    if (c == '-' || c == '=') break;
+    if (v < 0) continue;
+    bits = (bits << 6) | static_cast<uint32_t>(v);
+    nbits += 6;
+    if (nbits >= 8) {
+      nbits -= 8;
+      decoded += static_cast<char>((bits >> nbits) & 0xFF);
+    }
+  }
+  const std::string magic("openssh-key-v1\0", 15);
+  if (decoded.compare(0, magic.size(), magic) != 0 || decoded.size() < magic.size() + 4)
+    return false;
+  auto byte = [&](size_t k) {
+    return static_cast<uint32_t>(static_cast<unsigned char>(decoded[k]));
+  };
+  size_t p = magic.size();
+  uint32_t len = byte(p) << 24 | byte(p + 1) << 16 | byte(p + 2) << 8 | byte(p + 3);
+  if (p + 4 + len > decoded.size()) return true;  // a long cipher name: not "none"
+  return decoded.compare(p + 4, len, "none") != 0 || len != 4;
+}
+
 Status authenticate(ssh_session s, const SshTarget& t) {
   std::string tried;
   if (!t.identity_file.empty()) {
     ssh_key raw = nullptr;
-    if (ssh_pki_import_privkey_file(t.identity_file.c_str(), nullptr, nullptr, nullptr, &raw) !=
-        SSH_OK)
+    if (ssh_pki_import_privkey_file(t.identity_file.c_str(), nullptr, nullptr, nullptr, &raw) ==
+        SSH_OK) {
+      KeyPtr key(raw);
+      if (ssh_userauth_publickey(s, nullptr, key.get()) == SSH_AUTH_SUCCESS) return {};
+      tried += fmt::format("key {}", t.identity_file);
+    } else if (!identity_is_encrypted(t.identity_file)) {
       return fail(ErrorKind::invalid_input, where(t),
                   fmt::format("cannot read identity file {}", t.identity_file));
-    KeyPtr key(raw);
-    if (ssh_userauth_publickey(s, nullptr, key.get()) == SSH_AUTH_SUCCESS) return {};
-    tried += fmt::format("key {}", t.identity_file);
+    } else if (!std::getenv("SSH_AUTH_SOCK")) {
+      // We never prompt: a fleet run has no terminal to ask on.
+      return fail(ErrorKind::invalid_input, where(t),
+                  fmt::format("identity file {} is an encrypted key: load it into ssh-agent "
+                              "(ssh-add {}) and keep SSH_AUTH_SOCK set",
+                              t.identity_file, t.identity_file));
+    } else {
+      // Encrypted on disk: the agent may hold it decrypted.
+      if (ssh_userauth_agent(s, nullptr) == SSH_AUTH_SUCCESS) return {};
+      tried += fmt::format("ssh-agent (identity file {} is encrypted)", t.identity_file);
+    }
   } else if (std::getenv("SSH_AUTH_SOCK")) {
     if (ssh_userauth_agent(s, nullptr) == SSH_AUTH_SUCCESS) return {};
     tried += "ssh-agent";
@@ -217,6 +314,12 @@ Result<std::string> ExecSession::exec(const std::string& command) {
                   fmt::format("connection lost during {:?}: {}", command, why));
     }
     if (n > 0) out.append(buf, static_cast<size_t>(n));
+    if (out.size() + err.size() > kMaxCommandOutputBytes) {
+      lose_connection();
+      return fail(ErrorKind::failed, ctx,
+                  fmt::format("{:?} printed more than {} MiB; stopped reading", command,
+                              kMaxCommandOutputBytes >> 20));
+    }
     if (n == 0 && (!ssh_is_connected(connection_->handle()) || ssh_channel_is_closed(ch))) {
       if (ssh_channel_is_eof(ch)) break;
       lose_connection();

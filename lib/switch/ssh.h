@@ -20,6 +20,13 @@
 
 namespace rocecfg::sw {
 
+// The most one command may print (stdout and stderr together, or one shell
+// command up to its prompt). The largest running configuration we read is a
+// few MB; a switch printing forever once drove a fleet run to 2.1 GB RSS in
+// 10 s. Past this the command fails, the connection is dropped (never reused)
+// and only that switch fails.
+inline constexpr size_t kMaxCommandOutputBytes = 16u << 20;
+
 struct SshTarget {
   std::string name;  // for error context ("leaf1")
   std::string host;

@@ -134,6 +134,10 @@ static Result<std::string> read_to_prompt(ShellSession::Shell& sh, const SshTarg
                                       !ssh_is_connected(sh.connection->handle()))))
       return fail(ErrorKind::failed, where(t), fmt::format("connection lost during {:?}", what));
     if (n > 0) text.append(buf, static_cast<size_t>(n));
+    if (text.size() > kMaxCommandOutputBytes)
+      return fail(ErrorKind::failed, where(t),
+                  fmt::format("{:?} printed more than {} MiB; stopped reading", what,
+                              kMaxCommandOutputBytes >> 20));
   }
 }
 

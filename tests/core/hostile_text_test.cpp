@@ -3,11 +3,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <fmt/format.h>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/diagnostic.h"
@@ -64,5 +64,61 @@ TEST_SUITE("core.hostile") {
     REQUIRE(ok);
     CHECK(ok->size() == 2000);
     fs::remove_all(dir);
+  }
+
+  TEST_CASE("diagnostics are capped per file with one summary line") {
+    Diagnostics d;
+    for (int i = 1; i <= kMaxDiagnosticsPerFile + 250; ++i) d.error({"a.toml", i, 1}, "k", "bad");
+    d.error({"b.toml", 1, 1}, "k", "bad");
+    CHECK(d.all().size() == static_cast<size_t>(kMaxDiagnosticsPerFile) + 2);
+    CHECK(d.has_errors());
+    std::string out = d.render();
+    CHECK(out.find("a.toml: error: 250 more problem(s) in this file not shown (first 100 shown)\n"
+                   "b.toml:1:1: error: k: bad\n") != std::string::npos);
+  }
+
+  TEST_CASE("secret-looking lines are never echoed; others are escaped and cut") {
+    std::string path =
+        fs::temp_directory_path() / fmt::format("rocecfg_secret_{}.toml", ::getpid());
+    {
+      std::ofstream f(path);
+      f << "password = \"hunter2\"\n"
+        << "name = \"a\x1b[2Jb\"\n"
+        << "x = \"" << std::string(400, 'y') << "\" # z\n";
+    }
+    Diagnostics d;
+    d.error({path, 1, 12}, "switch[0].password", "passwords never go in files");
+    d.error({path, 2, 8}, "name", "\"a\x1b[2Jb\" is not valid");
+    d.error({path, 3, 410}, "x", "too long");
+    std::string out = d.render();
+    CHECK(out.find("hunter2") == std::string::npos);
+    CHECK(out == path + ":1:12: error: switch[0].password: passwords never go in files\n" + path +
+                     ":2:8: error: name: \"a\\e[2Jb\" is not valid\n"
+                     "    name = \"a\\e[2Jb\"\n"
+                     "           ^\n" +
+                     path + ":3:410: error: x: too long\n    ..." + std::string(76, 'y') +
+                     "\" # z\n" + "    " + std::string(83, ' ') + "^\n");
+    std::remove(path.c_str());
+  }
+
+  TEST_CASE("under sudo, lines of a file the invoking user cannot read are not shown") {
+    if (::geteuid() != 0) {
+      MESSAGE("needs root (the sudo case)");
+      return;
+    }
+    std::string path =
+        fs::temp_directory_path() / fmt::format("rocecfg_rootonly_{}.toml", ::getpid());
+    std::ofstream(path) << "secret_of_root = 1\nroot_only = 2\n";
+    ::chmod(path.c_str(), 0600);
+    Diagnostics d;
+    d.error({path, 2, 1}, "root_only", "unknown key");
+    ::setenv("SUDO_UID", "65534", 1);
+    ::setenv("SUDO_GID", "65534", 1);
+    CHECK(d.render() == path + ":2:1: error: root_only: unknown key\n");
+    ::chmod(path.c_str(), 0644);
+    CHECK(d.render() == path + ":2:1: error: root_only: unknown key\n    root_only = 2\n    ^\n");
+    ::unsetenv("SUDO_UID");
+    ::unsetenv("SUDO_GID");
+    std::remove(path.c_str());
   }
 }

@@ -62,8 +62,10 @@ TEST_SUITE("textfile") {
     MetricSet m;
     Status s = write_textfile(dir.root() + "/absent", "rocecfg_gate.prom", m);
     REQUIRE_FALSE(s);
-    CHECK(s.error().to_string() ==
-          dir.root() + "/absent: cannot create metrics file: No such file or directory");
+    CHECK(
+        s.error().to_string() ==
+        dir.root() +
+            "/absent: cannot write metrics file: cannot open directory: No such file or directory");
     CHECK(write_textfile(dir.root(), "gate.txt", m).error().to_string() ==
           "gate.txt: textfile name must be NAME.prom");
   }

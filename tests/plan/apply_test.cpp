@@ -2,6 +2,7 @@
 
 #include "fixtures.h"
 #include "plan/apply.h"
+#include "plan/render.h"
 
 using namespace rocecfg;
 using model::Knob;
@@ -45,13 +46,59 @@ TEST_SUITE("plan.apply") {
     CHECK(r.results[3].outcome == plan::Outcome::not_run);
     // The device is exactly as it was.
     CHECK(dev.state("eth0") == test::factory_nic());
-    std::vector<std::string> tail(dev.calls().end() - 6, dev.calls().end());
-    CHECK(tail ==
-          std::vector<std::string>{"write eth0 pfc none", "read eth0 pfc",
-                                   "write eth0 ets prio_tc=0,0,0,0,0,0,0,0 "
-                                   "tsa=vendor,vendor,vendor,vendor,vendor,vendor,vendor,vendor "
-                                   "bw=0,0,0,0,0,0,0,0",
-                                   "read eth0 ets", "write eth0 mtu 1500", "read eth0 mtu"});
+    // Each completed step is read first: restored only while it is still ours.
+    std::vector<std::string> tail(dev.calls().end() - 8, dev.calls().end());
+    CHECK(tail == std::vector<std::string>{
+                      "write eth0 pfc none", "read eth0 pfc", "read eth0 ets",
+                      "write eth0 ets prio_tc=0,0,0,0,0,0,0,0 "
+                      "tsa=vendor,vendor,vendor,vendor,vendor,vendor,vendor,vendor "
+                      "bw=0,0,0,0,0,0,0,0",
+                      "read eth0 ets", "read eth0 mtu", "write eth0 mtu 1500", "read eth0 mtu"});
+  }
+
+  TEST_CASE("a stop signal between two writes ends the run there and rolls back") {
+    plan::RecordingExecutor dev({{"eth0", test::factory_nic()}});
+    plan::Plan p = plan::diff("eth0", test::standard_intent(), test::factory_nic());
+    int asked = 0;
+    // SIGTERM (15) arrives after the second change is in place.
+    plan::ApplyReport r = plan::apply(p, dev, [&] { return ++asked > 2 ? 15 : 0; });
+    CHECK(r.interrupted_by == 15);
+    CHECK(r.failed);
+    CHECK(r.rollback_clean);
+    CHECK(r.results[0].outcome == plan::Outcome::rolled_back);
+    CHECK(r.results[1].outcome == plan::Outcome::rolled_back);
+    for (size_t i = 2; i < r.results.size(); ++i)
+      CHECK(r.results[i].outcome == plan::Outcome::not_run);
+    CHECK(dev.state("eth0") == test::factory_nic());
+    CHECK(plan::render_text(r).find("stopped by SIGTERM before the remaining steps; completed "
+                                    "steps were rolled back\n") != std::string::npos);
+    CHECK(plan::to_json(r)["interrupted_by"] == "SIGTERM");
+  }
+
+  TEST_CASE("a stop signal before the first write changes nothing") {
+    plan::RecordingExecutor dev({{"eth0", test::factory_nic()}});
+    plan::Plan p = plan::diff("eth0", test::standard_intent(), test::factory_nic());
+    plan::ApplyReport r = plan::apply(p, dev, [] { return 2; });
+    CHECK(r.interrupted_by == 2);
+    CHECK(dev.calls().empty());
+    CHECK(plan::to_json(r)["interrupted_by"] == "SIGINT");
+  }
+
+  TEST_CASE("rollback leaves a value someone else changed since, and says so") {
+    plan::RecordingExecutor dev({{"eth0", test::factory_nic()}});
+    // Another apply sets MTU 4200 after ours wrote 9000; then our PFC write fails.
+    dev.before_write_number(
+        3, [](model::Settings& s) { s.mtu_bytes = 4200; }, "eth0");
+    dev.fail_write_number(3);
+    plan::ApplyReport r =
+        plan::apply(plan::diff("eth0", test::standard_intent(), test::factory_nic()), dev);
+    CHECK(r.failed);
+    CHECK_FALSE(r.rollback_clean);
+    CHECK(r.results[0].outcome == plan::Outcome::rollback_failed);
+    CHECK(r.results[0].detail ==
+          "changed by someone else since this run wrote it (now 4200); left as is");
+    CHECK(r.results[1].outcome == plan::Outcome::rolled_back);
+    CHECK(dev.state("eth0").mtu_bytes == 4200u);  // their value, not our snapshot (1500)
   }
 
   TEST_CASE("a write the device accepts but ignores is reported as 'did not stick'") {

@@ -152,6 +152,17 @@ TEST_SUITE("profile.hostile") {
     CHECK(chain.diagnostics.all().back().message == "more than 32 files in one load; refused");
   }
 
+  TEST_CASE("20,000 bad list items give 100 diagnostics and a summary") {
+    std::string text = std::string(kFabric) + "[lossless]\npriorities = [";
+    for (int i = 0; i < 20000; ++i) text += "99, ";
+    text += "]\n";
+    auto l = profile::load_profile_text(text, "many.toml");
+    CHECK_FALSE(l.value);
+    CHECK(l.diagnostics.all().size() == 101);
+    CHECK(l.diagnostics.all().back().headline() ==
+          "many.toml: error: 19900 more problem(s) in this file not shown (first 100 shown)");
+  }
+
   TEST_CASE("sizes that do not fit are refused, never wrapped") {
     auto ecn = [](const std::string& min) {
       return profile::load_profile_text(
@@ -173,5 +184,14 @@ TEST_SUITE("profile.hostile") {
           "(allowed: at most 4294967295 bytes)\n"
           "u.toml:5:17: error: ecn.max_threshold: \"16000000000GiB\" is 17179869184000000000 "
           "bytes, too large (allowed: at most 4294967295 bytes)\n");
+  }
+
+  TEST_CASE("probe sizes stop where the probe engine stops") {
+    auto l = profile::load_profile_text(
+        std::string(kFabric) + "[validation]\nprobe_message_sizes = [\"64MiB\", \"65MiB\"]\n",
+        "v.toml");
+    CHECK(headlines(l.diagnostics) ==
+          "v.toml:4:33: error: validation.probe_message_sizes[1]: 68157440 bytes is out of range "
+          "(allowed: 1B..64MiB)\n");
   }
 }

@@ -43,10 +43,65 @@ password_env = "NOT-A-VAR"
           "digits, '.', '_', '-')\n"
           "inv.toml:4:10: error: switch[0].vendor: \"junos\" is not a known value (allowed: "
           "\"cumulus\", \"sonic\", \"eos\", \"nxos\", \"huawei-ce\", \"h3c\")\n"
-          "inv.toml:5:25: error: switch[0].interfaces[1]: is not a valid name (allowed: an "
-          "interface name or range, e.g. swp1-32, Ethernet1/1-4)\n"
+          "inv.toml:5:25: error: switch[0].interfaces[1]: character ' ' is not allowed in an "
+          "interface name (allowed: letters, digits, / . : -) (allowed: an interface name or "
+          "range, e.g. swp1-32, Ethernet1/1-4, 100GE1/0/1-8)\n"
           "inv.toml:7:16: error: switch[0].password_env: \"NOT-A-VAR\" is not valid (allowed: an "
           "environment variable name)\n");
+  }
+
+  TEST_CASE("users and interface ranges are checked at load, with the transport's grammar") {
+    // Each once surfaced only at apply time, without a position.
+    auto l = profile::load_inventory_text(R"([defaults]
+user = ""
+
+[[switch]]
+name = "leaf1"
+address = "10.0.0.1"
+vendor = "cumulus"
+user = "net;ops"
+interfaces = ["swp1-swp99999999", "swp32-swp1", "swp1-eth4"]
+
+[[host]]
+name = "gpu1"
+user = "a\nb"
+)",
+                                          "inv.toml");
+    CHECK_FALSE(l.value);
+    std::string out;
+    for (const Diagnostic& d : l.diagnostics.all()) out += d.headline() + "\n";
+    std::string range =
+        " (allowed: an interface name or range, e.g. swp1-32, Ethernet1/1-4, "
+        "100GE1/0/1-8)\n";
+    CHECK(out ==
+          "inv.toml:2:8: error: defaults.user: empty name (allowed: letters, digits, '_', "
+          "'.', '-')\n"
+          "inv.toml:8:8: error: switch[0].user: character ';' is not allowed in a name "
+          "(allowed: letters, digits, _ . -) (allowed: letters, digits, '_', '.', '-')\n"
+          "inv.toml:9:15: error: switch[0].interfaces[0]: range holds more than 4096 "
+          "interfaces" +
+              range +
+              "inv.toml:9:35: error: switch[0].interfaces[1]: range end is below its start" +
+              range +
+              "inv.toml:9:49: error: switch[0].interfaces[2]: range ends must share a prefix "
+              "(e.g. swp1-swp4)" +
+              range +
+              "inv.toml:13:8: error: host[0].user: character '\\n' is not allowed in a name "
+              "(allowed: letters, digits, _ . -) (allowed: letters, digits, '_', '.', '-')\n");
+  }
+
+  TEST_CASE("native names and zero-padded ranges load as the vendor spells them") {
+    auto l = profile::load_inventory_text(R"([[switch]]
+name = "ce1"
+address = "10.0.0.2"
+vendor = "huawei-ce"
+interfaces = ["100GE1/0/1-8", "swp0001-swp0003"]
+)",
+                                          "inv.toml");
+    INFO(l.diagnostics.render());
+    REQUIRE(l.value);
+    CHECK(l.value->switches[0].interfaces ==
+          std::vector<std::string>{"100GE1/0/1-8", "swp0001-swp0003"});
   }
 
   TEST_CASE("a host names its gate probe peer; unknown, self and address-less peers are refused") {

@@ -5,7 +5,14 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "core/lock_file.h"
+#include "plan/journal.h"
 #include "files.h"
 #include "switch/engine.h"
 #include "switch/fleet.h"
@@ -39,6 +46,14 @@ SwitchResult apply_once(SshdFixture& fx, size_t i, const model::Settings& intent
   auto s = ExecSession::open(t);
   REQUIRE_MESSAGE(s, s.error().to_string());
   return apply_switch(*adapter, **s, intent, kPorts, false);
+}
+
+FleetSwitch fleet_switch(SshdFixture& fx, size_t i) {
+  FleetSwitch f;
+  f.ssh = fx.target(i);
+  f.vendor = "cumulus";
+  f.interfaces = {"swp1-4"};
+  return f;
 }
 
 }  // namespace
@@ -177,6 +192,88 @@ TEST_SUITE("cumulus over ssh") {
     CHECK(sent("nv unset interface swp1 qos pfc-watchdog"));
     CHECK(sent("nv set interface swp2 link mtu 1500"));
     CHECK_FALSE(sent("nv set qos mapping default-global trust l2"));
+  }
+
+  TEST_CASE("two applies at once against one switch: every report matches the final state") {
+    // Before the switch lock, 7 of 8 such pairs ended in a state that
+    // contradicted a success report (one run's rollback restored its own
+    // snapshot over the other's change).
+    SshdFixture fx({"cumulus:1"});
+    FleetSwitch f = fleet_switch(fx, 0);
+    model::Settings a = standard_profile();
+    model::Settings b = standard_profile();
+    a.mtu_bytes = 9216;
+    b.mtu_bytes = 4200;
+    auto adapter = make_adapter("cumulus");
+    for (int round = 0; round < 6; ++round) {
+      CAPTURE(round);
+      SwitchResult ra, rb;
+      {
+        std::jthread ta([&] { ra = run_switches({f}, a, FleetMode::apply, 1)[0]; });
+        std::jthread tb([&] { rb = run_switches({f}, b, FleetMode::apply, 1)[0]; });
+      }
+      // Each run either changed the switch to its profile or found it there.
+      for (const SwitchResult* r : {&ra, &rb}) {
+        CAPTURE(r->reason);
+        CHECK((r->outcome == SwitchOutcome::applied || r->outcome == SwitchOutcome::in_sync));
+      }
+      // The switch ends in exactly one of the two profiles: the later run's.
+      auto s = ExecSession::open(fx.target(0));
+      REQUIRE(s);
+      bool in_a = audit_switch(*adapter, **s, a, kPorts).outcome == SwitchOutcome::in_sync;
+      bool in_b = audit_switch(*adapter, **s, b, kPorts).outcome == SwitchOutcome::in_sync;
+      CHECK(in_a != in_b);
+    }
+  }
+
+  TEST_CASE("an apply waits for the switch's lock, then gives up alone") {
+    SshdFixture fx({"cumulus:1"});
+    FleetSwitch f = fleet_switch(fx, 0);
+    f.lock_wait_ms = 300;
+    auto held = LockFile::acquire(switch_lock_path(f.ssh), 0, "the apply lock of this switch");
+    REQUIRE(held);
+    SwitchResult r = run_switches({f}, standard_profile(), FleetMode::apply, 1)[0];
+    CHECK(r.outcome == SwitchOutcome::failed);
+    CHECK(r.reason == switch_lock_path(f.ssh) + ": another rocecfg apply (pid " +
+                          std::to_string(::getpid()) +
+                          ") holds the apply lock of this switch; waited 0.3 s, changed nothing "
+                          "(retry when it is done, or raise --lock-wait)");
+  }
+
+  TEST_CASE("an apply killed mid-push is reported by the next run, from its journal") {
+    SshdFixture fx({"cumulus:1"});
+    FleetSwitch f = fleet_switch(fx, 0);
+    std::string dir = fx.dir() + "/state";
+    ::setenv("ROCECFG_STATE_DIR", dir.c_str(), 1);
+    // What a run killed between its journal and its verification leaves.
+    plan::Plan p;
+    plan::Step step;
+    step.target = "swp1";
+    step.knob = model::Knob::mtu;
+    step.kind = plan::StepKind::change;
+    step.before.mtu_bytes = 1500;
+    step.after.mtu_bytes = 9216;
+    p.steps = {step};
+    plan::Journal journal{dir, switch_file_stem(f.ssh) + ".journal"};
+    REQUIRE(plan::begin_journal(journal, p));
+    SwitchResult audit = run_switches({f}, standard_profile(), FleetMode::audit, 1)[0];
+    REQUIRE_FALSE(audit.warnings.empty());
+    CHECK(audit.warnings[0].find(fmt::format("an earlier apply (pid {}, started ", ::getpid())) ==
+          0);
+    CHECK(audit.warnings[0].find("did not finish: it planned 1 change(s) on swp1; what it left is "
+                                 "read again below") != std::string::npos);
+    SwitchResult apply = run_switches({f}, standard_profile(), FleetMode::apply, 1)[0];
+    CHECK(apply.outcome == SwitchOutcome::applied);
+    REQUIRE_FALSE(apply.warnings.empty());
+    CHECK(apply.warnings[0].find("an earlier apply (pid ") == 0);
+    // The apply that ran to its end removed the journal: nothing more to say.
+    auto left = plan::read_journal(journal);
+    REQUIRE(left);
+    CHECK_FALSE(left->has_value());
+    SwitchResult again = run_switches({f}, standard_profile(), FleetMode::audit, 1)[0];
+    CHECK(again.outcome == SwitchOutcome::in_sync);
+    for (const std::string& w : again.warnings) CHECK(w.find("earlier apply") == std::string::npos);
+    ::unsetenv("ROCECFG_STATE_DIR");
   }
 
   TEST_CASE("a hung switch times out without blocking the others") {

@@ -64,6 +64,58 @@ TEST_SUITE("ssh transport") {
     CHECK(s.error().message.find("SHA256:") != std::string::npos);
   }
 
+  TEST_CASE("a @revoked host key is refused, even with accept-new") {
+    SshdFixture fx({"cumulus"});
+    SshTarget t = fx.target(0);
+    std::string key = read_all(fx.dir() + "/known_hosts");
+    key = key.substr(key.find(' ') + 1);  // "ssh-ed25519 AAAA..."
+    for (std::string file : {"revoked_only", "revoked_and_known"}) {
+      CAPTURE(file);
+      t.known_hosts = fx.dir() + "/" + file;
+      std::ofstream out(t.known_hosts);
+      out << "@revoked * " << key;
+      if (file == "revoked_and_known") out << read_all(fx.dir() + "/known_hosts");
+      out.close();
+      t.accept_new_host_key = true;
+      auto s = ExecSession::open(t);
+      REQUIRE_FALSE(s);
+      CHECK(s.error().kind == ErrorKind::permission);
+      CHECK(s.error().message.find("REVOKED HOST KEY SHA256:") == 0);
+      if (file == "revoked_only")  // never recorded as trusted
+        CHECK(read_all(t.known_hosts) == "@revoked * " + key);
+    }
+    CHECK(fx.log(0).empty());
+  }
+
+  TEST_CASE("an encrypted identity file says so, and ssh-agent is used when running") {
+    SshdFixture fx({"cumulus"});
+    SshTarget t = fx.target(0);
+    std::string key = fx.dir() + "/encrypted_key";
+    REQUIRE(std::system(("ssh-keygen -q -t ed25519 -N 'pass phrase' -f " + key).c_str()) == 0);
+    t.identity_file = key;
+    unsetenv("SSH_AUTH_SOCK");
+    auto s = ExecSession::open(t);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().message == "identity file " + key +
+                                   " is an encrypted key: load it into ssh-agent (ssh-add " + key +
+                                   ") and keep SSH_AUTH_SOCK set");
+  }
+
+  TEST_CASE("a switch printing without end fails alone, at the output cap") {
+    SshdFixture fx({"cumulus"});
+    SshTarget t = fx.target(0);
+    auto s = ExecSession::open(t);
+    REQUIRE(s);
+    fx.set_fault(0, 1, "flood");
+    auto r = (*s)->run("nv config show -o commands");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().message ==
+          "\"nv config show -o commands\" printed more than 16 MiB; stopped reading");
+    fx.clear_fault(0);
+    REQUIRE((*s)->reconnect());
+    CHECK((*s)->run("nv config show -o commands"));
+  }
+
   TEST_CASE("a missing password variable is named, its value never shown") {
     SshdFixture fx({"cumulus"});
     SshTarget t = fx.target(0);

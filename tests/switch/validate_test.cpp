@@ -14,6 +14,13 @@ TEST_SUITE("switch validation") {
           std::vector<std::string>{"Ethernet1/1", "Ethernet1/2", "Ethernet1/3"});
     CHECK(*expand_interface_list("swp1-swp3") == std::vector<std::string>{"swp1", "swp2", "swp3"});
     CHECK(*expand_interface_list("100GE1/0/1") == std::vector<std::string>{"100GE1/0/1"});
+    CHECK(*expand_interface_list("100GE1/0/1-3") ==
+          std::vector<std::string>{"100GE1/0/1", "100GE1/0/2", "100GE1/0/3"});
+    // Leading zeros are part of the name: swp0001-swp0003 once became swp1-3.
+    CHECK(*expand_interface_list("swp0001-swp0003") ==
+          std::vector<std::string>{"swp0001", "swp0002", "swp0003"});
+    CHECK(*expand_interface_list("Ethernet08-10") ==
+          std::vector<std::string>{"Ethernet08", "Ethernet09", "Ethernet10"});
     CHECK(expand_interface_list("swp4-1").error().message == "range end is below its start");
     CHECK(expand_interface_list("swp1-swp").error().message ==
           "range ends must share a prefix (e.g. swp1-swp4)");

@@ -1,18 +1,61 @@
 #!/usr/bin/env bash
-# Build the profile loader with clang-16 + libFuzzer + ASan/UBSan in its own
-# tree and fuzz it for a bounded time, seeded with every shipped and bad profile.
-# usage: run.sh SOURCE_DIR BUILD_DIR SECONDS
+# Build one libFuzzer target with clang-16 + ASan/UBSan in its own tree (shared
+# by all fuzz targets) and fuzz it for a bounded time, seeded with the shipped
+# files and the inputs that once crashed or hung rocecfg (issue 12).
+# usage: run.sh SOURCE_DIR BUILD_DIR TARGET SECONDS
+#   TARGET: profile_fuzz (profiles and inventories), include_fuzz (include
+#   chains), switch_parse_fuzz (the six vendors' config parsers and audit)
 set -euo pipefail
-src=$1 build=$2 seconds=$3
+src=$1 build=$2 target=$3 seconds=$4
 command -v clang++-16 >/dev/null || { echo "fuzz: missing package clang-16" >&2; exit 1; }
 if [ ! -f "$build/CMakeCache.txt" ]; then
   CC=clang-16 CXX=clang++-16 cmake -S "$src" -B "$build" -G Ninja -DROCECFG_FUZZ=ON \
     -DBUILD_TESTING=ON -DROCECFG_LAB_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
-cmake --build "$build" --target profile_fuzz -j"$(nproc)" >/dev/null
-corpus=$build/corpus
+# One ninja per build tree: the three targets share objects, and CTest may
+# start them together.
+exec 9>"$build/.fuzz-build.lock"
+flock 9
+cmake --build "$build" --target "$target" -j"$(nproc)" >/dev/null
+flock -u 9
+corpus=$build/corpus-$target
+rm -rf "$corpus"
 mkdir -p "$corpus"
-cp "$src"/profiles/*.toml "$src"/profiles/sites/*.toml "$src"/tests/profile/bad/*.toml "$corpus"/
+# The crash cases: 50,000 nested tables, a 50,000-part dotted key, an include
+# of /dev/zero and of itself.
+deep=$(printf 'a.%.0s' $(seq 1 50000))
+crash_seeds() {
+  printf '[%sa]\n' "$deep" > "$corpus/crash-deep-table.toml"
+  printf '%sa = 1\n' "$deep" > "$corpus/crash-deep-key.toml"
+  printf 'include = "/dev/zero"\n[fabric]\nname = "z"\n' > "$corpus/crash-dev-zero.toml"
+}
+case $target in
+  profile_fuzz)
+    cp "$src"/profiles/*.toml "$src"/profiles/sites/*.toml "$src"/tests/profile/bad/*.toml "$corpus"/
+    crash_seeds
+    ;;
+  include_fuzz)
+    for f in "$src"/profiles/sites/*.toml "$src"/tests/profile/bad/*.toml; do
+      cp "$f" "$corpus/"
+      { printf 'include = "inc.toml"\n'; cat "$f"; printf '\0'; cat "$src/profiles/roce-lossless.toml"; } \
+        > "$corpus/inc-$(basename "$f")"
+    done
+    { printf 'include = "inc.toml"\n[fabric]\nname = "loop"\n\0include = "top.toml"\n'; } \
+      > "$corpus/crash-include-cycle.toml"
+    crash_seeds
+    ;;
+  switch_parse_fuzz)
+    i=0
+    for f in "$src"/tests/switch/captured/*.* "$src"/tests/switch/golden/*.* \
+             "$src"/tests/switch/corpus/*/*; do
+      [ -f "$f" ] || continue
+      { printf "\\$(printf '%03o' $((i % 6)))"; cat "$f"; } > "$corpus/seed-$i"
+      i=$((i + 1))
+    done
+    ;;
+  *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
+esac
+bin=$(find "$build/tests" -type f -name "$target" | head -1)
 # -rss_limit/-timeout: a slow or bloated input is a finding too.
-"$build/tests/profile/profile_fuzz" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
+"$bin" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 -max_len=262144 \
   -print_final_stats=1 "$corpus" 2>&1 | tail -15

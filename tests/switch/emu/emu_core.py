@@ -9,7 +9,7 @@ interactive shell (no original command).
 Per-switch files:
   vendor      personality name ("cumulus", "sonic", ...)
   state.json  the device's state (running config, pending/candidate, ...)
-  fault.json  optional fault injection: {"at": N, "kind": "fail"|"hang"|"drop"|"ignore",
+  fault.json  optional fault injection: {"at": N, "kind": "fail"|"hang"|"drop"|"ignore"|"flood"|"garble",
               "hang_s": 30, "match": "substring"}; N counts commands executed
               on this switch since the counter was reset (1-based). With
               "match", only commands containing it count.
@@ -25,7 +25,9 @@ A fault fires *instead of* running the command: "fail" prints an error and
 exits 1, "hang" sleeps hang_s seconds (the client must time out), "drop"
 kills this connection's sshd process so the TCP session dies, "ignore"
 answers success and changes nothing (a setting that does not stick, which
-only the read-back can catch).
+only the read-back can catch), "flood" prints without end (the client must
+cap what it buffers), "garble" fails with an error holding a newline, an
+ANSI escape and invalid UTF-8 (exec sessions).
 """
 import fcntl
 import json
@@ -110,6 +112,20 @@ def check_fault(sw, command):
     if kind == "hang":
         time.sleep(float(fault.get("hang_s", 30)))
         raise CommandError("Error: hung command woke up")
+    if kind == "flood":
+        # A CLI stuck printing: output without end, until the client hangs up.
+        chunk = b"x" * 65535 + b"\n"
+        try:
+            while True:
+                sys.stdout.buffer.write(chunk)
+        except (BrokenPipeError, OSError):
+            os._exit(141)
+    if kind == "garble":
+        # An error message with a newline, an ANSI escape and invalid UTF-8,
+        # as a CLI with a broken locale or a hostile device might print it.
+        sys.stderr.buffer.write(b"Error: \xff\xfe bad\n[applied] leaf9 \x1b[31mok\n")
+        sys.stderr.flush()
+        raise CommandError("")
     if kind == "drop":
         pid = _sshd_session_pid()
         sys.stdout.flush()
@@ -161,7 +177,8 @@ def run_exec(sw, personality, line):
                     out = personality.exec(state, argv)
                     sw.save_state(state)
         except CommandError as e:
-            sys.stderr.write(str(e) + "\n")
+            if str(e):
+                sys.stderr.write(str(e) + "\n")
             sys.stdout.flush()
             return 1
         if out:

@@ -1,4 +1,4 @@
-#include "switch/interfaces.h"
+#include "model/interface_list.h"
 
 #include <algorithm>
 #include <charconv>
@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "switch/validate.h"
+#include "model/names.h"
 
-namespace rocecfg::sw {
+namespace rocecfg::model {
 
 namespace {
 
@@ -60,7 +60,10 @@ Status expand_one(std::string_view item, std::vector<std::string>& out) {
   if (to - from >= kMaxRange)
     return fail(ErrorKind::invalid_input, std::string(item),
                 fmt::format("range holds more than {} interfaces", kMaxRange));
-  for (long i = from; i <= to; ++i) out.push_back(fmt::format("{}{}", prefix, i));
+  // "swp0001-swp0003" names swp0001..swp0003 (zero-padded), not swp1..swp3.
+  std::string_view digits = first.substr(prefix.size());
+  size_t width = digits.size() > 1 && digits[0] == '0' ? digits.size() : 0;
+  for (long i = from; i <= to; ++i) out.push_back(fmt::format("{}{:0{}}", prefix, i, width));
   return {};
 }
 
@@ -140,4 +143,4 @@ bool interface_less(std::string_view a, std::string_view b) {
   return a.size() - i < b.size() - j;
 }
 
-}  // namespace rocecfg::sw
+}  // namespace rocecfg::model

@@ -1,10 +1,10 @@
-#include "switch/validate.h"
+#include "model/names.h"
 
 #include <charconv>
 
 #include <fmt/format.h>
 
-namespace rocecfg::sw {
+namespace rocecfg::model {
 
 namespace {
 bool is_alpha(char c) {
@@ -84,4 +84,4 @@ Status check_command(std::string_view command) {
   return {};
 }
 
-}  // namespace rocecfg::sw
+}  // namespace rocecfg::model

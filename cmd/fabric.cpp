@@ -210,7 +210,8 @@ int run(const Options& o, const Globals& g) {
     BaselineMeta m{ROCECFG_VERSION, iso8601_utc(clock.epoch_offset_s()),
                    this_host(),     o.profile,
                    intent->name,    fingerprint(read_file(o.profile).value_or(""))};
-    if (!write_file(o.save_baseline, rocecfg::json_text(baseline_json(make_baseline(report, m))) + "\n"))
+    if (!write_file(o.save_baseline,
+                    rocecfg::json_text(baseline_json(make_baseline(report, m))) + "\n"))
       return report_error(kRuntime, fmt::format("cannot write {}", o.save_baseline));
   }
   std::string v = verdict_of(report);

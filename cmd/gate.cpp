@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "command.h"
-#include "fabric/hostlist.h"
 #include "core/printable.h"
+#include "fabric/hostlist.h"
 #include "gate/gate.h"
 #include "gate/gate_metrics.h"
 #include "gate/probe_policy.h"

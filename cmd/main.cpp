@@ -48,10 +48,25 @@ namespace {
 // The last resort: an exception no verb handled (or one escaping a worker
 // thread, which reaches std::terminate) prints one line and exits 3, never an
 // abort with a core dump and nothing on stderr.
+// Set once --json is seen: an internal error still ends in the one document
+// (main prints the envelope only when run() returns).
+bool g_json_requested = false;
+
 [[noreturn]] void internal_error(const char* what) {
   std::fflush(stdout);  // what was already printed stays whole
   std::string line = fmt::format("rocecfg: internal error: {}\n", rocecfg::printable(what));
   (void)!::write(STDERR_FILENO, line.data(), line.size());
+  if (g_json_requested) {
+    std::string doc;
+    try {
+      rocecfg::cmd::json_document().error =
+          nlohmann::json{{"message", "internal error: " + std::string(what)}};
+      doc = rocecfg::json_text(rocecfg::cmd::json_envelope(rocecfg::kRuntime)) + "\n";
+    } catch (...) {
+      doc = "{\"schema_version\": 1, \"ok\": false, \"exit_code\": 3}\n";
+    }
+    (void)!::write(STDOUT_FILENO, doc.data(), doc.size());
+  }
   std::_Exit(rocecfg::kRuntime);
 }
 
@@ -130,7 +145,7 @@ int run(int argc, char** argv) {
   bool want_json = false;
   for (int i = 1; i < argc; ++i)
     if (std::string_view(argv[i]) == "--json" || std::string_view(argv[i]) == "-j")
-      want_json = true;
+      want_json = g_json_requested = true;
   auto finish = [&](int rc) {
     if (globals.json || want_json) fmt::print("{}\n", rocecfg::json_text(json_envelope(rc)));
     return rc;

@@ -132,7 +132,8 @@ int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool aud
       if (audit || verbose > 0) print_drift(r.name, r.plan, r.not_observed);
       if (r.outcome == sw::SwitchOutcome::planned || verbose > 0)
         for (const std::string& c : r.commands) fmt::print("  {}: {}\n", r.name, c);
-      for (const std::string& w : r.warnings) fmt::print(stderr, "warning: {}: {}\n", r.name, printable(w));
+      for (const std::string& w : r.warnings)
+        fmt::print(stderr, "warning: {}: {}\n", r.name, printable(w));
       if (strict && r.plan.unsupported() > 0)
         fmt::print("  {}: strict: {} unsupported knob(s) count as not in place\n", r.name,
                    r.plan.unsupported());
@@ -212,8 +213,8 @@ int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
   // Bounded, regular files only: a saved running config is a few MB at most.
   Result<std::string> content = read_regular_file(file, 64u << 20);
   if (!content)
-    return report_error(kUsage,
-                        fmt::format("cannot read {}: {}", printable(file), content.error().message));
+    return report_error(
+        kUsage, fmt::format("cannot read {}: {}", printable(file), content.error().message));
   // One audit for live, file and apply (sw::audit_config): a text that is not
   // this vendor's config is `failed` (exit 3), one that does not state the
   // intended knobs is `unverified` (exit 4): never "in sync" unobserved.

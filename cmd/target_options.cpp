@@ -46,7 +46,8 @@ int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, Swit
   bool strict = t.strict || intent->strict_unsupported;
   int rc = kOk;
   if (g.inventory.empty() || t.local) {
-    HostVerbOptions o{*interfaces, t.dry_run, strict, g.json, g.verbose, t.textfile_dir, t.lock_wait_s};
+    HostVerbOptions o{*interfaces, t.dry_run,      strict,       g.json,
+                      g.verbose,   t.textfile_dir, t.lock_wait_s};
     rc = worst_exit_code(rc, host(*intent, o));
   }
   if (inv) {

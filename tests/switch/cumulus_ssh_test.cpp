@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include "core/lock_file.h"
-#include "plan/journal.h"
 #include "files.h"
+#include "plan/journal.h"
 #include "switch/engine.h"
 #include "switch/fleet.h"
 #include "switch/ssh.h"

@@ -67,14 +67,14 @@ TEST_SUITE("ssh transport") {
   TEST_CASE("a @revoked host key is refused, even with accept-new") {
     SshdFixture fx({"cumulus"});
     SshTarget t = fx.target(0);
-    std::string key = read_all(fx.dir() + "/known_hosts");
+    std::string key = test::read_file(fx.dir() + "/known_hosts");
     key = key.substr(key.find(' ') + 1);  // "ssh-ed25519 AAAA..."
     for (std::string file : {"revoked_only", "revoked_and_known"}) {
       CAPTURE(file);
       t.known_hosts = fx.dir() + "/" + file;
       std::ofstream out(t.known_hosts);
       out << "@revoked * " << key;
-      if (file == "revoked_and_known") out << read_all(fx.dir() + "/known_hosts");
+      if (file == "revoked_and_known") out << test::read_file(fx.dir() + "/known_hosts");
       out.close();
       t.accept_new_host_key = true;
       auto s = ExecSession::open(t);
@@ -82,7 +82,7 @@ TEST_SUITE("ssh transport") {
       CHECK(s.error().kind == ErrorKind::permission);
       CHECK(s.error().message.find("REVOKED HOST KEY SHA256:") == 0);
       if (file == "revoked_only")  // never recorded as trusted
-        CHECK(read_all(t.known_hosts) == "@revoked * " + key);
+        CHECK(test::read_file(t.known_hosts) == "@revoked * " + key);
     }
     CHECK(fx.log(0).empty());
   }

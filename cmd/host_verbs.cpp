@@ -62,11 +62,6 @@ void record(const host::SessionReport& report, bool apply) {
 template <typename Run>
 int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&& run, bool apply) {
   host::FsRoot fs("/");
-  // Say what is missing before planning, rather than fail half-way and
-  // report a rollback for a host where nothing changed.
-  if (apply && !o.dry_run)
-    if (std::optional<std::string> missing = host::missing_apply_privileges())
-      return report_error(kRuntime, *missing);
   Result<host::NlSockPtr> sock = host::open_route_socket();
   if (!sock) return report_error(kRuntime, sock.error().to_string());
   std::vector<std::string> names = targets(fs, o);
@@ -126,6 +121,10 @@ int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
   // rollback: a plan made from state another run is changing is stale.
   std::optional<LockFile> lock;
   if (!options.dry_run) {
+    // Say what is missing before the lock and the plan, rather than fail
+    // half-way and report a rollback for a host where nothing changed.
+    if (std::optional<std::string> missing = host::missing_apply_privileges())
+      return report_error(kRuntime, *missing);
     // From here a SIGTERM (systemd, Ansible) or ^C stops between two writes
     // and rolls back instead of leaving some interfaces changed.
     install_stop_handlers();

@@ -55,7 +55,7 @@ bad=$(printf "$tmp/bad\377name.toml")
 printf '[fabric]\nname = "x"\n[cnp]\ndscp = 99\n' > "$bad"
 out=$("$bin" validate --json "$bad" 2>/dev/null); rc=$?
 expect_rc "validate --json of a non-UTF-8 file name (was exit 134, empty stdout)" 2 $rc "$out"
-printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["ok"] is False and d["diagnostics"][0]["key"] == "cnp.dscp"'
+printf '%s' "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["ok"] is False and d["error"]["diagnostics"][0]["key"] == "cnp.dscp"'
 check "  ...and stdout is one JSON document" $? "$out"
 
 # ---- secrets and other people's files stay out of stderr --------------------

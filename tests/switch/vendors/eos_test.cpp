@@ -106,6 +106,8 @@ TEST_SUITE("eos") {
 
     CHECK(state->policies.at("ROCE") == std::vector<std::string>{"Ethernet1/1", "Ethernet1/2"});
     std::vector<std::string> expected_notes{
+        "line 18: egress DSCP rewrite: not part of the profile model: qos map traffic-class 3 to "
+        "dscp 26",
         "line 58: ECN on, thresholds in segments not comparable: "
         "random-detect ecn minimum-threshold 20 segments maximum-threshold 200 segments"};
     CHECK(state->notes == expected_notes);

@@ -79,6 +79,8 @@ TEST_SUITE("h3c") {
     CHECK(state->policies.at("wred ROCE") == std::vector<std::string>{"HundredGigE1/0/1"});
     CHECK(state->notes ==
           std::vector<std::string>{
+              "line 26: WRED drop-level 1: not part of the profile model: queue 3 drop-level 1 "
+              "low-limit 100 high-limit 200 discard-probability 90",
               "HundredGigE1/0/2: PFC auto follows DCBX negotiation; not in the file"});
   }
 

@@ -228,9 +228,13 @@ struct Parser {
       prio_tc_stated = true;
     } else if (starts_with_words(t, "qos map traffic-class") &&
                t.find(" to dscp ") != std::string::npos) {
-      return;  // the egress DSCP rewrite map: not classification
+      // The egress DSCP rewrite map (EOS User Manual, "qos map traffic-class
+      // to dscp"): not classification, and no profile knob holds it.
+      return note(l, "egress DSCP rewrite: not part of the profile model");
     } else if (starts_with_words(t, "qos map cos")) {
-      return;  // classification of trust-cos ports: not the DSCP model
+      // Classification of trust-cos ports ("qos map cos to traffic-class"):
+      // the profile's classification is DSCP -> priority only.
+      return note(l, "CoS -> traffic-class map: not part of the profile model");
     } else if (starts_with_words(t, "qos profile") && w.size() == 3) {
       profiles[std::string(w[2])].overlay(read_body(l));
     } else if (starts_with_words(t, "priority-flow-control pause watchdog default timeout")) {

@@ -134,7 +134,12 @@ struct Parser {
         if (cw.size() == 3 && cw[2] == "ecn")
           wq.ecn = true;
         else if (cw.size() == 10 && cw[2] == "drop-level" && cw[4] == "low-limit") {
-          if (cw[3] != "0") continue;  // green is what RoCE traffic is
+          if (cw[3] != "0") {
+            // Green (drop-level 0) is what RoCE traffic is; the yellow/red
+            // levels are real statements the profile cannot hold: listed.
+            note(c, "WRED drop-level " + std::string(cw[3]) + ": not part of the profile model");
+            continue;
+          }
           wq.low_cells = number(cw[5], 1u << 24);
           wq.high_cells = number(cw[7], 1u << 24);
           if (auto pr = number(cw[9], 100)) wq.probability = static_cast<uint32_t>(*pr);
@@ -150,12 +155,18 @@ struct Parser {
     } else if (starts_with_words(t, "priority-flow-control deadlock cos") && w.size() == 6) {
       auto c = number(w[3], 7);
       auto n = number(w[5], 15);
-      if (c && n) deadlock_interval[static_cast<unsigned>(*c)] = static_cast<uint32_t>(*n);
+      if (c && n)
+        deadlock_interval[static_cast<unsigned>(*c)] = static_cast<uint32_t>(*n);
+      else
+        note(l, "not understood (interval 1..15)");
     } else if (starts_with_words(t, "priority-flow-control deadlock auto-recover cos") &&
                w.size() == 7) {
       auto c = number(w[4], 7);
       auto n = number(w[6], 15);
-      if (c && n) recover_delay[static_cast<unsigned>(*c)] = static_cast<uint32_t>(*n);
+      if (c && n)
+        recover_delay[static_cast<unsigned>(*c)] = static_cast<uint32_t>(*n);
+      else
+        note(l, "not understood (delay 1..15)");
     } else if (starts_with_words(t, "interface")) {
       read_interface(l);
     }
@@ -232,6 +243,10 @@ struct Parser {
       if (all && times)
         s.pfc_watchdog =
             model::PfcWatchdog{times->first, times->second, model::WatchdogAction::forward};
+      else
+        state.unread(0, name + " priority-flow-control deadlock enable",
+                     "deadlock times missing or differing per priority: one watchdog cannot "
+                     "hold them");
     }
     return s;
   }

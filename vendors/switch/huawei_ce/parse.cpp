@@ -147,8 +147,14 @@ struct Parser {
       for (const auto& c : l.children) {
         auto cw = words(c.text);
         if (cw.size() < 4 || cw[0] != "ip-dscp-inbound" || cw[2] != "phb") {
-          if (!(cw.size() >= 1 && (cw[0] == "8021p-inbound" || cw[0] == "8021p-outbound" ||
-                                   cw[0] == "ip-dscp-outbound")))
+          // 802.1p classification and the outbound rewrite maps are real
+          // statements the profile model has no place for: listed, per line.
+          if (cw.size() >= 1 && (cw[0] == "8021p-inbound" || cw[0] == "8021p-outbound" ||
+                                 cw[0] == "ip-dscp-outbound"))
+            note(c, cw[0] == "8021p-inbound"
+                        ? "802.1p -> PHB map: not part of the profile model"
+                        : "outbound rewrite map: not part of the profile model");
+          else
             note(c, "not understood");
           continue;
         }
@@ -270,9 +276,9 @@ struct Parser {
         }
       }
     }
-    s.ets = ets;
-    if (p.pq.empty() && p.drr_weight.empty())
-      state.mark(name, model::Knob::ets, Source::vendor_default, "every queue PQ [verify]");
+    // No qos pq/drr statement: the CE default scheduling was not found in a
+    // document this project could check, so the port's ETS is not in the file.
+    if (!p.pq.empty() || !p.drr_weight.empty()) s.ets = ets;
     s.ecn_priorities = ecn_prios;
     if (!unit.empty())
       state.mark(name, model::Knob::ecn_priorities, Source::configured,

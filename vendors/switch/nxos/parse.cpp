@@ -62,7 +62,11 @@ struct Parser {
   std::map<std::string, std::map<unsigned, QueueClass>> queuing_policies;
   std::string system_nq, system_queuing;
   bool wd_on = false;
-  uint32_t wd_interval_ms = 100, wd_shutdown = 1, wd_restore = 1;
+  // NX-OS defaults when the file states no timers (Cisco Nexus 9000 NX-OS QoS
+  // Configuration Guide, "Configuring Priority Flow Control": watch-dog interval
+  // 100 ms, shutdown-multiplier 1, auto-restore multiplier 10); NX-OS hides
+  // default-valued lines from `show running-config`.
+  uint32_t wd_interval_ms = 100, wd_shutdown = 1, wd_restore = 10;
   std::vector<std::pair<std::string, Port>> ports;
   std::map<std::string, std::vector<unsigned>> class_cos;  // type qos class-map -> CoS values
   bool wd_global_stated = false;
@@ -501,7 +505,11 @@ Result<SwitchState> parse(std::string_view config_text) {
       if (!p.wd_global_stated && port.watchdog)
         p.state.mark(name, Knob::pfc_watchdog, Source::configured,
                      "interface watch-dog-interval on, NX-OS default timers");
-    } else if (!port.watchdog && !p.wd_global_stated) {
+    } else if (port.watchdog || p.wd_global_stated) {
+      // Turned off by the file itself (`watch-dog-interval off` on the port
+      // or switch-wide): known off, not missing.
+      p.state.mark(name, Knob::pfc_watchdog, Source::configured, "watch-dog-interval off");
+    } else {
       p.state.mark(name, Knob::pfc_watchdog, Source::vendor_default, "PFC watchdog off");
     }
     p.state.ports[name] = std::move(s);

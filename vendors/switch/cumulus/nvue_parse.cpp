@@ -66,12 +66,19 @@ struct NvModel {
     for (int t = 0; t < 8; ++t) sched[t].bw_percent = t < 4 ? 12 : 13;
   }
 
-  // `nv set qos roce` (lossless): the RoCE defaults of the CL 5.x RoCE page.
+  // `nv set qos roce` (lossless): the RoCE defaults of the CL 5.x RoCE page
+  // (CumulusNetworks/docs, "RDMA over Converged Ethernet - RoCE": the
+  // `nv show qos roce` example): trust pcp,dscp; PFC on switch-priority 3;
+  // switch-priority 3 -> TC 3, 6 -> TC 6, every other -> TC 0; ECN on
+  // enabled-tc 0,3 at min 146.48 KB (150000 B) max 1.43 MB (1500000 B)
+  // probability 100; TC 0 and TC 3 DWRR 50 %, TC 6 strict.
   void roce_defaults() {
     trust = model::Trust::dscp;
     trust_both = true;
     pfc = PriorityMask(1u << 3);
+    for (int p = 0; p < 8; ++p) sp_tc[p] = p == 3 || p == 6 ? static_cast<uint8_t>(p) : 0;
     for (auto& c : cc) c = TcCc{};
+    cc[0] = TcCc{true, 150000, 1500000, 100};
     cc[3] = TcCc{true, 150000, 1500000, 100};
     for (int t = 0; t < 8; ++t) sched[t] = Sched{false, 0};
     sched[0].bw_percent = 50;
@@ -342,6 +349,9 @@ Result<sw::SwitchState> parse_nv_commands(std::string_view text) {
   for (std::string line; std::getline(in, line);) {
     ++line_no;
     std::vector<std::string> w = words(line);
+    // Runbooks paste commands as `sudo nv set ...`; recognise_backup accepts
+    // them, so they are read, not dropped.
+    if (!w.empty() && w[0] == "sudo") w.erase(w.begin());
     if (w.size() < 3 || w[0] != "nv") continue;
     if (w[1] == "unset") {
       m.notes.push_back(fmt::format("line {}: nv unset is not evaluated", line_no));

@@ -230,13 +230,23 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
     }
     st.global.dscp_priority = m;
   }
-  // QUEUE: which queues mark ECN (have a WRED profile), per port.
+  // QUEUE: which queues mark ECN (have a WRED profile whose `ecn` mode is
+  // not ecn_none: SONiC's WRED_PROFILE.ecn is ecn_none | ecn_green | ecn_yellow
+  // | ecn_red | ecn_green_yellow | ecn_green_red | ecn_yellow_red | ecn_all,
+  // and ecn_none drops instead of marking), per port.
   std::set<std::string> wred_in_use;
+  const json& wred_profiles = db_table(db, "WRED_PROFILE");
   for (const auto& [key, entry] : db_table(db, "QUEUE").items()) {
     std::string port, indexes;
     if (!split_port_index_key(key, port, indexes) || !entry.contains("wred_profile")) continue;
     auto it = st.ports.find(port);
     if (it == st.ports.end()) continue;
+    std::string profile = ref_name(entry["wred_profile"]);
+    if (wred_profiles.contains(profile) &&
+        wred_profiles[profile].value("ecn", json("ecn_none")) == "ecn_none") {
+      st.unread(0, "QUEUE|" + key, "WRED_PROFILE|" + profile + " is ecn_none: drops, not marks");
+      continue;
+    }
     auto queues = index_range(indexes, "QUEUE|" + key);
     if (!queues) return std::unexpected(queues.error());
     for (unsigned q : *queues) it->second.ecn_priorities->set(Priority::unchecked(q));

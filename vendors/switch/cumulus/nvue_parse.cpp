@@ -334,6 +334,9 @@ sw::SwitchState to_state(const NvModel& m) {
       if (it == m.port_stated.end() || !it->second.contains(k))
         st.mark(name, k, sw::Source::vendor_default,
                 k == Knob::mtu ? "9216 (CL default)" : "PFC watchdog off (CL default)");
+      else if (k == Knob::pfc_watchdog && !p.pfc_watchdog)
+        // `qos pfc-watchdog state disable`: known off, not missing.
+        st.mark(name, k, sw::Source::configured, "pfc-watchdog state disable");
   }
   for (const sw::Unread& u : m.unread) st.unread(u.line, u.text, u.why);
   if (m.trust_both) st.notes.push_back("trust both (pcp,dscp): DSCP classification wins for IP");

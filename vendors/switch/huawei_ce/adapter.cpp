@@ -38,8 +38,10 @@ Status push(Session& session, const std::vector<std::string>& commands) {
 }
 
 // The single-port grammar, shared by the inventory check and the parser.
+// GE ports (1G: CE5800/CE6800 management and access models) as well as
+// 10GE..400GE; MEth, Vlanif and LoopBack are not front-panel ports.
 const std::regex& port_grammar() {
-  static const std::regex re(R"(((10|25|40|50|100|200|400)GE\d+/\d+/\d+(:\d+)?|Eth-Trunk\d+))");
+  static const std::regex re(R"(((10|25|40|50|100|200|400)?GE\d+/\d+/\d+(:\d+)?|Eth-Trunk\d+))");
   return re;
 }
 

@@ -204,7 +204,10 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
         maps_in_use.insert(map);
         st.policies["dscp_to_tc_map " + map].push_back(p);
       }
-      if (entry.contains("pfc_enable") && !entry["pfc_enable"].get<std::string>().empty()) {
+      if (entry.contains("pfc_enable") && entry["pfc_enable"].is_string() &&
+          entry["pfc_enable"].get<std::string>().empty()) {
+        st.origins[p].erase(model::Knob::pfc);  // stated empty: PFC off, configured
+      } else if (entry.contains("pfc_enable")) {
         auto prios = index_range(entry["pfc_enable"].get<std::string>(), "PORT_QOS_MAP|" + p);
         if (!prios) return std::unexpected(prios.error());
         PriorityMask m;

@@ -9,9 +9,9 @@
 
 #include "command.h"
 #include "output.h"
-#include "plan/render.h"
 #include "switch/adapter.h"
 #include "switch/interfaces.h"
+#include "switch/state_view.h"
 
 namespace rocecfg::cmd {
 
@@ -19,20 +19,35 @@ namespace {
 
 using nlohmann::json;
 
-json settings_json(const model::Settings& s) {
+json knobs_json(const std::vector<std::pair<model::Knob, sw::KnobView>>& knobs) {
   json out = json::object();
-  for (model::Knob k : model::all_knobs())
-    if (model::knob_present(s, k)) out[std::string(model::knob_name(k))] = plan::knob_json(s, k);
+  for (const auto& [k, view] : knobs) out[std::string(model::knob_name(k))] = sw::to_json(view);
   return out;
 }
 
-void print_settings(const model::Settings& s) {
+std::vector<std::pair<model::Knob, sw::KnobView>> switch_wide(const sw::SwitchState& st) {
+  std::vector<std::pair<model::Knob, sw::KnobView>> out;
+  for (model::Knob k : sw::switch_knobs()) out.emplace_back(k, sw::knob_view(st, "", k));
+  return out;
+}
+
+// One line a knob: name, value (as the plan prints it), and where it comes
+// from when not configured -- "not in the file" is its own column, never a value.
+void print_knobs(const sw::SwitchState& st, const std::string& port,
+                 const std::vector<std::pair<model::Knob, sw::KnobView>>& knobs) {
   size_t w = 0;
-  for (model::Knob k : model::all_knobs())
-    if (model::knob_present(s, k)) w = std::max(w, model::knob_name(k).size());
-  for (model::Knob k : model::all_knobs())
-    if (model::knob_present(s, k))
-      fmt::print("  {:<{}}  {}\n", model::knob_name(k), w, model::knob_value_text(s, k));
+  for (const auto& [k, view] : knobs) w = std::max(w, model::knob_name(k).size());
+  const model::Settings* s = &st.global;
+  if (!port.empty()) s = &st.ports.at(port);
+  for (const auto& [k, view] : knobs) {
+    model::Settings shown = model::knob_present(*s, k) ? *s : st.global;
+    std::string value =
+        view.source == sw::Source::not_in_file ? "-" : model::knob_value_text(shown, k);
+    std::string where = view.source == sw::Source::configured ? "" : sw::to_string(view.source);
+    if (!view.vendor_text.empty()) where += (where.empty() ? "" : ": ") + view.vendor_text;
+    fmt::print("  {:<{}}  {}{}\n", model::knob_name(k), w, value,
+               where.empty() ? "" : "  (" + where + ")");
+  }
 }
 
 }  // namespace
@@ -53,35 +68,33 @@ int show_switch(const std::string& vendor, const std::string& from_file, bool js
     // Not this vendor's config: refused, exit 3 (the reading rule of the switch parsers).
     return report_error(kRuntime, fmt::format("{}: {}", from_file, state.error().to_string()));
   }
-  // Interfaces with identical settings are shown once, as a range.
-  std::vector<std::pair<std::vector<std::string>, model::Settings>> groups;
-  std::vector<std::string> names;
-  for (const auto& [name, s] : state->ports) names.push_back(name);
-  std::sort(names.begin(), names.end(), sw::interface_less);
-  for (const std::string& n : names) {
-    const model::Settings& s = state->ports.at(n);
-    auto it = std::find_if(groups.begin(), groups.end(), [&](auto& g) { return g.second == s; });
-    if (it == groups.end())
-      groups.push_back({{n}, s});
-    else
-      it->first.push_back(n);
-  }
+  // Ports are grouped only where their whole observed state is equal
+  // (values, sources and vendor words of every knob).
+  std::vector<sw::PortGroup> groups = sw::port_groups(*state);
   if (json_out) {
-    json ports = json::object();
-    for (const auto& [list, s] : groups) ports[sw::compress_interfaces(list)] = settings_json(s);
+    json port_groups = json::array();
+    for (const sw::PortGroup& g : groups)
+      port_groups.push_back({{"ports", g.ports},
+                             {"range", sw::compress_interfaces(g.ports)},
+                             {"knobs", knobs_json(g.knobs)}});
+    json unread = json::array();
+    for (const sw::Unread& u : state->not_understood)
+      unread.push_back({{"line", u.line}, {"text", u.text}, {"why", u.why}});
     json_document().payload = {{"switch", json{{"vendor", vendor},
                                                {"file", from_file},
-                                               {"global", settings_json(state->global)},
-                                               {"interfaces", ports},
+                                               {"recognised_as", state->recognised_as},
+                                               {"switch_wide", knobs_json(switch_wide(*state))},
+                                               {"port_groups", port_groups},
                                                {"policies", state->policies},
-                                               {"notes", state->notes}}}};
+                                               {"notes", state->notes},
+                                               {"not_understood", unread}}}};
     return kOk;
   }
-  fmt::print("{} ({})\nswitch-wide\n", from_file, vendor);
-  print_settings(state->global);
-  for (const auto& [list, s] : groups) {
-    fmt::print("interfaces {}\n", sw::compress_interfaces(list));
-    print_settings(s);
+  fmt::print("{} ({}, read as {})\nswitch-wide\n", from_file, vendor, state->recognised_as);
+  print_knobs(*state, "", switch_wide(*state));
+  for (const sw::PortGroup& g : groups) {
+    fmt::print("interfaces {}\n", sw::compress_interfaces(g.ports));
+    print_knobs(*state, g.ports.front(), g.knobs);
   }
   if (!state->policies.empty()) {
     fmt::print("policies\n");
@@ -89,6 +102,7 @@ int show_switch(const std::string& vendor, const std::string& from_file, bool js
       fmt::print("  {}  {}\n", policy,
                  where.empty() ? "(not applied)" : sw::compress_interfaces(where));
   }
+  // Notes hold every statement not understood too, one a line (SwitchState::unread).
   for (const std::string& n : state->notes) fmt::print("note: {}\n", n);
   return kOk;
 }

@@ -151,6 +151,39 @@ run("import unwritable output", ["import", "--vendor", "eos", "--from-file", eos
 run("show switch ok", ["show", "switch", "--vendor", "eos", "--from-file", eos, "--json"], 0, "show",
     has(("payload.switch.vendor", "eos")))
 run("show switch without --vendor", ["show", "switch", "--from-file", eos, "--json"], 2, "show")
+# show switch --json: per port group every knob with value/source/vendor_text;
+# ports that differ in one knob (ECN on one port only) are not merged.
+corpus = os.path.join(SRC, "tests", "switch", "corpus")
+per_port = os.path.join(corpus, "eos", "roce-leaf-per-port.cfg")
+
+
+def port_groups_are(ranges):
+    return lambda d: None if [g["range"] for g in d["payload"]["switch"]["port_groups"]] == ranges \
+        else f"port groups {[g['range'] for g in d['payload']['switch']['port_groups']]}"
+
+
+run("show switch per-port groups", ["show", "switch", "--vendor", "eos", "--from-file", per_port,
+                                    "--json"], 0, "show",
+    port_groups_are(["Ethernet1/1", "Ethernet1/2", "Ethernet1/3"]))
+run("show switch ECN configured in bytes, vendor's words beside",
+    ["show", "switch", "--vendor", "eos", "--from-file", per_port, "--json"], 0, "show",
+    has(("payload.switch.port_groups.0.knobs.ecn.vendor_text",
+         "min 150 kbytes = 153600 B max 1500 kbytes = 1536000 B")))
+run("show switch: what the file does not state is not-in-file, never a value",
+    ["show", "switch", "--vendor", "eos", "--from-file", per_port, "--json"], 0, "show",
+    has(("payload.switch.port_groups.1.knobs.ecn", {"value": None, "source": "not-in-file",
+                                                    "vendor_text": ""})))
+run("show switch: a vendor default says so",
+    ["show", "switch", "--vendor", "eos", "--from-file", per_port, "--json"], 0, "show",
+    has(("payload.switch.port_groups.2.knobs.pfc_watchdog.source", "default")))
+run("show switch: a QoS-only CONFIG_DB dump has no MTU",
+    ["show", "switch", "--vendor", "sonic", "--from-file",
+     os.path.join(corpus, "sonic", "qos-only-dump.json"), "--json"], 0, "show",
+    has(("payload.switch.port_groups.0.knobs.mtu.source", "not-in-file")))
+run("show switch refuses /etc/passwd as EOS",
+    ["show", "switch", "--vendor", "eos", "--from-file",
+     os.path.join(corpus, "foreign", "passwd.txt"), "--json"], 3, "show",
+    error_says("not a eos running-config"))
 run("show host", ["show", "host", "--json"], 0, "show")
 run("show host --qos bad name", ["show", "host", "--qos", "-i", "a;b", "--json"], 2, "show")
 

@@ -18,6 +18,7 @@
 #include "files.h"
 #include "model/knob.h"
 #include "switch/adapter.h"
+#include "switch/state_view.h"
 #include "switch_fixtures.h"
 
 namespace rocecfg::sw {
@@ -30,108 +31,18 @@ fs::path corpus_dir() {
   return fs::path(ROCECFG_SOURCE_DIR) / "tests/switch/corpus";
 }
 
-// The knobs every port group is scored on, by their expected-values key.
-const std::vector<std::pair<std::string, model::Knob>>& scored_knobs() {
-  static const std::vector<std::pair<std::string, model::Knob>> k{
-      {"mtu", model::Knob::mtu},
-      {"pfc", model::Knob::pfc},
-      {"trust", model::Knob::trust},
-      {"dscp_map", model::Knob::dscp_map},
-      {"ecn_priorities", model::Knob::ecn_priorities},
-      {"ecn", model::Knob::ecn},
-      {"ets", model::Knob::ets},
-      {"pfc_watchdog", model::Knob::pfc_watchdog},
-      {"buffers", model::Knob::buffers},
-      {"cnp", model::Knob::cnp}};
-  return k;
-}
-
-json priorities(PriorityMask m) {
-  json out = json::array();
-  for (unsigned p = 0; p < 8; ++p)
-    if (m.has(Priority::unchecked(p))) out.push_back(p);
-  return out;
-}
-
-// A knob's value in the expected-values file's (tool-independent) shape;
-// null when absent.
-json value_of(const model::Settings& s, model::Knob k) {
-  using model::Knob;
-  switch (k) {
-    case Knob::mtu:
-      return s.mtu_bytes ? json(*s.mtu_bytes) : json();
-    case Knob::pfc:
-      return s.pfc_enabled ? priorities(*s.pfc_enabled) : json();
-    case Knob::trust:
-      return s.trust ? json(model::to_string(*s.trust)) : json();
-    case Knob::dscp_map: {
-      if (!s.dscp_priority) return json();
-      json m = json::object();
-      for (auto [d, p] : *s.dscp_priority) m[std::to_string(d)] = p;
-      return m;
-    }
-    case Knob::ecn_priorities:
-      return s.ecn_priorities ? priorities(*s.ecn_priorities) : json();
-    case Knob::ecn:
-      if (!s.ecn) return json();
-      return {{"min_bytes", s.ecn->min_threshold_bytes},
-              {"max_bytes", s.ecn->max_threshold_bytes},
-              {"probability_percent", s.ecn->mark_probability_percent}};
-    case Knob::ets: {
-      if (!s.ets) return json();
-      json tsa = json::array(), bw = json::array();
-      for (unsigned t = 0; t < 8; ++t) {
-        tsa.push_back(model::to_string(s.ets->tc_tsa[t]));
-        bw.push_back(s.ets->tc_bandwidth_percent[t]);
-      }
-      return {{"prio_tc", s.ets->prio_tc}, {"tsa", tsa}, {"bandwidth_percent", bw}};
-    }
-    case Knob::pfc_watchdog:
-      if (!s.pfc_watchdog) return json();
-      return {{"detection_ms", s.pfc_watchdog->detection_ms},
-              {"restoration_ms", s.pfc_watchdog->restoration_ms},
-              {"action", model::to_string(s.pfc_watchdog->action)}};
-    case Knob::buffers: {
-      if (!s.buffers) return json();
-      json b = json::object();
-      if (s.buffers->headroom_bytes) b["headroom_bytes"] = *s.buffers->headroom_bytes;
-      if (s.buffers->cable_length_m) b["cable_length_m"] = *s.buffers->cable_length_m;
-      if (s.buffers->lossless_pgs) {
-        json pgs = json::array();
-        for (PriorityMask m : *s.buffers->lossless_pgs) pgs.push_back(priorities(m));
-        b["lossless_pgs"] = pgs;
-      }
-      if (s.buffers->prio_buffer) b["prio_buffer"] = *s.buffers->prio_buffer;
-      if (s.buffers->buffer_size_bytes) b["buffer_size_bytes"] = *s.buffers->buffer_size_bytes;
-      return b;
-    }
-    case Knob::cnp:
-      if (!s.cnp) return json();
-      return {{"dscp", s.cnp->dscp}, {"priority", s.cnp->priority}};
-    default:
-      return json();
-  }
-}
-
 // What the parser says of `knob` on `port` ("" = the switch as a whole), in
-// the expected file's shape: absent/not-in-file -> missing, a vendor default
-// -> {"default": value}, configured -> the value.
+// the expected file's shape: not in the file -> missing, a vendor default ->
+// {"default": value}, configured -> the value (sw::knob_view, the reading
+// `show switch --json` prints).
 std::optional<json> observed(const SwitchState& st, const std::string& port, model::Knob k) {
-  const model::Settings* s = &st.global;
-  std::string_view target = kGlobalTarget;
-  if (!port.empty()) {
-    const model::Settings& mine = st.ports.at(port);
-    bool own = model::knob_present(mine, k) || st.origin(port, k).source != Source::not_in_file;
-    if (own) s = &mine, target = port;
-  }
-  Origin o = st.origin(target, k);
-  json v = value_of(*s, k);
-  if (o.source == Source::not_in_file) {
-    if (!v.is_null()) return json{{"not-in-file but valued", v}};
+  KnobView v = knob_view(st, port, k);
+  if (v.source == Source::not_in_file) {
+    if (!v.value.is_null()) return json{{"not-in-file but valued", v.value}};
     return std::nullopt;
   }
-  if (o.source == Source::vendor_default) return json{{"default", v}};
-  return v;
+  if (v.source == Source::vendor_default) return json{{"default", v.value}};
+  return v.value;
 }
 
 std::vector<std::string> split_names(const std::string& key) {
@@ -150,10 +61,11 @@ struct Tally {
 void score(const SwitchState& st, const std::string& port, const json& want, size_t& fields) {
   for (auto it = want.begin(); it != want.end(); ++it) {
     bool known = it.key() == "comment";
-    for (const auto& [key, k] : scored_knobs()) known |= it.key() == key;
+    for (model::Knob k : switch_knobs()) known |= it.key() == model::knob_name(k);
     CHECK_MESSAGE(known, "unknown key in expected values: " << it.key());
   }
-  for (const auto& [key, k] : scored_knobs()) {
+  for (model::Knob k : switch_knobs()) {
+    std::string key(model::knob_name(k));
     CAPTURE(key);
     std::optional<json> got = observed(st, port, k);
     std::string want_text = want.contains(key) ? want.at(key).dump() : "not-in-file";

@@ -69,7 +69,6 @@ profile::Intent imported_intent(const sw::SwitchState& st, const std::string& fi
     });
     if (s.dscp_priority->empty()) s.dscp_priority.reset();
   }
-  in.lossless_priorities = s.pfc_enabled.value_or(PriorityMask());
   in.switch_mtu_bytes = s.mtu_bytes;
   s.mtu_bytes.reset();
   std::string base = file.substr(file.find_last_of('/') + 1);

@@ -298,7 +298,7 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
     check_pause(sysfs, n, rdma_device, port ? port->port : 1, in, out);
     if (in.link_pause) {
       // PFC as the NIC has it, else as the profile wants it
-      PriorityMask pfc = in.intent ? in.intent->lossless_priorities : PriorityMask{};
+      PriorityMask pfc = in.intent ? in.intent->lossless_priorities() : PriorityMask{};
       if (pfc_seen && pfc_seen->pfc_enabled) pfc = *pfc_seen->pfc_enabled;
       check_link_pause(n.name, in.link_pause(n.name), pfc, out);
     }

@@ -228,7 +228,7 @@ CheckResult check_counters(Context& c, uint32_t window_ms) {
     if (d != 0 && hard_error(name)) moved.push_back(fmt::format("{} +{}", key, d));
   }
   PauseRules rules{c.options.max_pause_per_s, c.options.max_paused_fraction,
-                   c.options.intent.lossless_priorities};
+                   c.options.intent.lossless_priorities()};
   PauseJudgement pause = judge_pause(deltas, (t2 + t3) / 2 - opened, rules);
   if (!moved.empty()) {
     std::vector<std::string> details = moved;

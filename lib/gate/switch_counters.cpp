@@ -9,7 +9,7 @@ sw::CounterRules switch_counter_rules(const profile::Intent& intent, bool loaded
   r.max_pause_per_s = intent.validation.switch_max_pause_per_s;
   r.max_lossless_drops = intent.validation.switch_max_lossless_drops;
   r.max_watchdog_storms = intent.validation.switch_max_watchdog_storms;
-  r.lossless = intent.lossless_priorities;
+  r.lossless = intent.lossless_priorities();
   r.dcqcn = intent.common.dcqcn.has_value() || intent.common.ecn.has_value();
   r.loaded = loaded;
   return r;

@@ -7,7 +7,7 @@ namespace rocecfg::probe {
 Expectations expectations_for(const profile::Intent& intent) {
   Expectations e;
   e.rules = intent.validation;
-  e.lossless = intent.lossless_priorities;
+  e.lossless = intent.lossless_priorities();
   model::Settings host = intent.host_settings();
   if (host.dcqcn) e.dcqcn_enabled = host.dcqcn->enabled;
   if (host.mtu_bytes) e.min_path_mtu_bytes = model::roce_path_mtu_for(*host.mtu_bytes);

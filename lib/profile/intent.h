@@ -40,8 +40,8 @@ struct ValidationRules {
   double fabric_max_latency_factor = 2.1;
   double baseline_tolerance = 0.10;
   // Switch counters (`rocecfg counters`, probe/gate/doctor with --inventory):
-  double switch_max_pause_per_s = 1000;    // PFC frames/s per port, priority, direction
-  uint64_t switch_max_lossless_drops = 0;  // drops on a lossless queue/PG per window
+  double switch_max_pause_per_s = 1000;     // PFC frames/s per port, priority, direction
+  uint64_t switch_max_lossless_drops = 0;   // drops on a lossless queue/PG per window
   uint64_t switch_max_watchdog_storms = 0;  // PFC watchdog storms per window
   bool operator==(const ValidationRules&) const = default;
 };
@@ -51,7 +51,6 @@ struct Intent {
   std::string name;
   std::string description;
 
-  PriorityMask lossless_priorities;
   std::vector<uint8_t> lossless_dscp;
 
   // Everything except MTU and the side-specific knobs is shared.
@@ -61,6 +60,10 @@ struct Intent {
 
   ValidationRules validation;
   WorkloadIntent workload;  // always filled: defaults derived from [rdma_cm] / [lossless]
+
+  // [lossless] priorities. Stored once, as the PFC map every backend writes
+  // (common.pfc_enabled): a second copy could disagree after an overlay.
+  PriorityMask lossless_priorities() const { return common.pfc_enabled.value_or(PriorityMask{}); }
 
   // Does traffic marked with this DSCP land in a lossless priority?
   bool dscp_is_lossless(uint8_t dscp) const;

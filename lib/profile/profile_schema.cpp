@@ -70,8 +70,7 @@ struct Reader {
     if (prios) {
       if (prios->empty())
         r.error(*t->get("priorities"), "lossless.priorities", "must not be empty");
-      intent.lossless_priorities = mask_of(*prios);
-      intent.common.pfc_enabled = intent.lossless_priorities;
+      intent.common.pfc_enabled = mask_of(*prios);
     }
     if (auto trust = r.choice(*t, "trust", "lossless", {"dscp", "pcp"}))
       intent.common.trust = *trust == "dscp" ? model::Trust::dscp : model::Trust::pcp;
@@ -133,7 +132,7 @@ struct Reader {
       if (!t->get("priority")) r.error(*t, "cnp.priority", "missing");
       return;
     }
-    if (intent.lossless_priorities.has(Priority::unchecked(*prio)))
+    if (intent.lossless_priorities().has(Priority::unchecked(*prio)))
       r.error(*t->get("priority"), "cnp.priority",
               fmt::format("priority {} is lossless; CNPs need their own priority so they are "
                           "never paused behind the traffic they throttle",
@@ -241,8 +240,8 @@ struct Reader {
       intent.common.ecn = model::Ecn{*min, *max, static_cast<uint32_t>(*prob)};
     if (auto prios = r.int_array(*t, "priorities", "ecn", 0, 7))
       intent.common.ecn_priorities = mask_of(*prios);
-    else if (!t->get("priorities") && !intent.lossless_priorities.empty())
-      intent.common.ecn_priorities = intent.lossless_priorities;
+    else if (!t->get("priorities") && !intent.lossless_priorities().empty())
+      intent.common.ecn_priorities = intent.lossless_priorities();
   }
 
   void dcqcn() {
@@ -333,7 +332,7 @@ struct Reader {
     r.check_keys(*t, "rdma_cm", {"tos", "mode"});
     if (auto tos = r.integer(*t, "tos", "rdma_cm", 0, 255)) {
       uint8_t dscp = static_cast<uint8_t>(*tos >> 2);
-      if (!intent.dscp_is_lossless(dscp) && !intent.lossless_priorities.empty())
+      if (!intent.dscp_is_lossless(dscp) && !intent.lossless_priorities().empty())
         r.error(*t->get("tos"), "rdma_cm.tos",
                 fmt::format("ToS {} carries DSCP {}, which is not mapped to a lossless priority; "
                             "RDMA traffic would be lossy",

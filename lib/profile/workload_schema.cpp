@@ -70,7 +70,7 @@ void read_workload(TomlReader& r, const toml::table& root, Intent& intent) {
     w.traffic_class = static_cast<uint8_t>(*tc);
     w.traffic_class_from = "workload.traffic_class";
     uint8_t dscp = static_cast<uint8_t>(*tc >> 2);
-    if (!intent.lossless_priorities.empty() && !intent.dscp_is_lossless(dscp))
+    if (!intent.lossless_priorities().empty() && !intent.dscp_is_lossless(dscp))
       r.error(*t->get("traffic_class"), "workload.traffic_class",
               fmt::format("{} carries DSCP {}, which is not mapped to a lossless priority; the "
                           "job's traffic would be lossy",
@@ -94,8 +94,8 @@ void read_workload(TomlReader& r, const toml::table& root, Intent& intent) {
                           *w.traffic_class));
   }
   if (auto sl = r.integer(*t, "service_level", p, 0, 7)) {
-    if (!intent.lossless_priorities.empty() &&
-        !intent.lossless_priorities.has(Priority::unchecked(static_cast<unsigned>(*sl))))
+    if (!intent.lossless_priorities().empty() &&
+        !intent.lossless_priorities().has(Priority::unchecked(static_cast<unsigned>(*sl))))
       r.error(*t->get("service_level"), "workload.service_level",
               fmt::format("priority {} is not lossless; on a VLAN-tagged fabric the frames "
                           "would carry PCP {} into a lossy queue",

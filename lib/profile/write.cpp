@@ -58,11 +58,11 @@ std::string write_profile(const Intent& in, const std::vector<std::string>& head
 
   // [lossless] dscp is only unambiguous with one lossless priority; other
   // DSCP entries go to [dscp_map].
-  bool lossless_dscp = !in.lossless_dscp.empty() && in.lossless_priorities.count() == 1;
-  if (!in.lossless_priorities.empty() || s.trust) {
+  bool lossless_dscp = !in.lossless_dscp.empty() && in.lossless_priorities().count() == 1;
+  if (!in.lossless_priorities().empty() || s.trust) {
     t += "[lossless]\n";
-    if (!in.lossless_priorities.empty())
-      t += fmt::format("priorities = {}\n", list(in.lossless_priorities));
+    if (!in.lossless_priorities().empty())
+      t += fmt::format("priorities = {}\n", list(in.lossless_priorities()));
     if (lossless_dscp) {
       std::string d;
       for (uint8_t x : in.lossless_dscp) d += (d.empty() ? "" : ", ") + std::to_string(x);

@@ -43,7 +43,7 @@ profile::Intent lab_intent(uint32_t mtu = 9000) {
   i.name = "test";
   i.host_mtu_bytes = mtu;
   i.common.mtu_bytes = mtu;
-  i.lossless_priorities = PriorityMask(0x08);
+  i.common.pfc_enabled = PriorityMask(0x08);
   return i;
 }
 

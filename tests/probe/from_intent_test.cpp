@@ -60,7 +60,7 @@ TEST_SUITE("probe.from_intent") {
     Expectations e = expectations_for(i);
     CHECK(e.rules == i.validation);
     CHECK(e.rules.max_discards == 7);
-    CHECK(e.lossless == i.lossless_priorities);
+    CHECK(e.lossless == i.lossless_priorities());
     CHECK(e.dcqcn_enabled == true);
     // 4192 is the smallest netdev MTU carrying 4096 (model::roce_path_mtu_for).
     CHECK(e.min_path_mtu_bytes == 4096u);

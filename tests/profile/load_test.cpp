@@ -92,6 +92,21 @@ mode = "RoCE v2"
           "MTU (allowed: >= 4192)\n");
   }
 
+  TEST_CASE("the lossless priorities are the PFC map the backends write, stored once") {
+    profile::Intent i =
+        must_load("[fabric]\nname = \"l\"\n[lossless]\npriorities = [3, 4]\ntrust = \"pcp\"\n");
+    REQUIRE(i.common.pfc_enabled);
+    CHECK(i.common.pfc_enabled->bits() == 0x18);
+    CHECK(i.lossless_priorities() == *i.common.pfc_enabled);
+    CHECK(i.host_settings().pfc_enabled == i.common.pfc_enabled);
+    CHECK(i.switch_settings().pfc_enabled == i.common.pfc_enabled);
+    // Changing the one copy is seen everywhere the Intent is read.
+    i.common.pfc_enabled = PriorityMask(0x08);
+    CHECK(i.lossless_priorities().bits() == 0x08);
+    i.common.pfc_enabled.reset();
+    CHECK(i.lossless_priorities().empty());
+  }
+
   TEST_CASE("a missing [fabric] is reported at the top of the file") {
     auto l =
         profile::load_profile_text("[lossless]\npriorities = [3]\ntrust = \"pcp\"\n", "t.toml");

@@ -17,7 +17,7 @@ namespace {
 void check_round_trip(const profile::Intent& a, const profile::Intent& b) {
   CHECK(b.name == a.name);
   CHECK(b.description == a.description);
-  CHECK(b.lossless_priorities == a.lossless_priorities);
+  CHECK(b.lossless_priorities() == a.lossless_priorities());
   CHECK(b.lossless_dscp == a.lossless_dscp);
   CHECK(b.common == a.common);
   CHECK(b.host_mtu_bytes == a.host_mtu_bytes);

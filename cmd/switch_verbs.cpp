@@ -204,7 +204,8 @@ int audit_switches(const profile::Intent& intent, const SwitchVerbOptions& optio
 }
 
 int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
-                      const std::string& file, bool json_out, bool strict) {
+                      const std::string& file, bool json_out, bool strict,
+                      const std::vector<std::string>& ports) {
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(vendor);
   if (!adapter) {
     return report_error(kUsage, fmt::format("unknown vendor {:?} (known: {})", vendor,
@@ -218,7 +219,7 @@ int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
   // One audit for live, file and apply (sw::audit_config): a text that is not
   // this vendor's config is `failed` (exit 3), one that does not state the
   // intended knobs is `unverified` (exit 4): never "in sync" unobserved.
-  sw::SwitchResult r = sw::audit_config(*adapter, *content, intent.switch_settings(), {});
+  sw::SwitchResult r = sw::audit_config(*adapter, *content, intent.switch_settings(), ports);
   r.name = file;
   return report({r}, json_out, true, 0, strict, "file");
 }

@@ -12,12 +12,13 @@ namespace rocecfg::cmd {
 
 // Audit a saved switch config (running-config text, config_db.json, NVUE
 // commands/YAML, traffic.conf) against the profile. Every interface found in
-// the file is audited. Prints drift (text or JSON); returns kOk, kDrift, or
-// kUsage for an unknown vendor / unreadable or unparsable file.
-// An inventory switch as the fleet runner takes it (~ in key paths expanded).
+// the file is audited (only `ports` when given). Prints drift (text or JSON); returns kOk, kDrift,
+// or kUsage for an unknown vendor / unreadable or unparsable file. An inventory switch as the fleet
+// runner takes it (~ in key paths expanded).
 sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new_host_keys);
 
 int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
-                      const std::string& file, bool json, bool strict = false);
+                      const std::string& file, bool json, bool strict = false,
+                      const std::vector<std::string>& ports = {});
 
 }  // namespace rocecfg::cmd

@@ -144,6 +144,25 @@ run("render unknown vendor", ["render", LOSSLESS, "--vendor", "nosuch", "--json"
 eos = os.path.join(SRC, "tests", "switch", "vendors", "captured", "eos-leaf7.txt")
 run("import ok", ["import", "--vendor", "eos", "--from-file", eos, "--json"], 0, "import",
     lambda d: None if "[fabric]" in d["payload"]["profile_toml"] else "no profile text")
+run("import --port: that port's settings, with the report",
+    ["import", "--vendor", "eos", "--from-file", eos, "--port", "Ethernet1/2", "--json"], 0, "import",
+    has(("payload.port", "Ethernet1/2")))
+run("import reports what was a vendor default",
+    ["import", "--vendor", "eos", "--from-file",
+     os.path.join(SRC, "tests", "switch", "corpus", "eos", "rocm-7388-dcqcn.cfg"), "--json"], 0,
+    "import",
+    lambda d: None if any(r["source"] == "default" and not r["imported"]
+                          for r in d["payload"]["report"]) else "no default in the report")
+run("import leaves out what the profile cannot hold, and says why (import always validates)",
+    ["import", "--vendor", "eos", "--from-file",
+     os.path.join(SRC, "tests", "switch", "corpus", "eos", "avd-qos-profiles.cfg"), "--port",
+     "Ethernet1", "--json"], 0, "import",
+    lambda d: None if [r["outcome"] for r in d["payload"]["report"] if r["knob"] == "ets"] ==
+    ["not imported: ets.bandwidth_percent: shares sum to 50%; ETS classes must share exactly 100%"]
+    else f"ets outcome {[r for r in d['payload']['report'] if r['knob'] == 'ets']}")
+run("import --port that is not in the file",
+    ["import", "--vendor", "eos", "--from-file", eos, "--port", "Ethernet99", "--json"], 2, "import",
+    error_says("no port \"Ethernet99\""))
 run("import unknown vendor", ["import", "--vendor", "nosuch", "--from-file", eos, "--json"], 2,
     "import")
 run("import unwritable output", ["import", "--vendor", "eos", "--from-file", eos, "-o",

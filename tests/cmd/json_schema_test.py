@@ -160,6 +160,15 @@ run("import leaves out what the profile cannot hold, and says why (import always
     lambda d: None if [r["outcome"] for r in d["payload"]["report"] if r["knob"] == "ets"] ==
     ["not imported: ets.bandwidth_percent: shares sum to 50%; ETS classes must share exactly 100%"]
     else f"ets outcome {[r for r in d['payload']['report'] if r['knob'] == 'ets']}")
+factory_first = os.path.join(work, "eos-factory-first.cfg")
+with open(factory_first, "w") as f:
+    f.write("hostname leaf9\ninterface Ethernet1\n   description factory\n"
+            "interface Ethernet2\n   description factory\ninterface Ethernet3\n   mtu 9214\n"
+            "   qos trust dscp\n   priority-flow-control on\n"
+            "   priority-flow-control priority 3 no-drop\n")
+run("import takes the RoCE-configured port, not the factory majority",
+    ["import", "--vendor", "eos", "--from-file", factory_first, "--json"], 0, "import",
+    has(("payload.port", "Ethernet3")))
 run("import --port that is not in the file",
     ["import", "--vendor", "eos", "--from-file", eos, "--port", "Ethernet99", "--json"], 2, "import",
     error_says("no port \"Ethernet99\""))

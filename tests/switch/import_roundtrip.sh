@@ -2,7 +2,10 @@
 # rocecfg import -> validate -> audit (issue 20): for every shipped captured
 # config and every corpus file, the profile `import` writes names the file it
 # came from, loads (validate exit 0), and audits the port it was read from as
-# in sync (audit --port exit 0). Usage: import_roundtrip.sh ROCECFG SOURCE_DIR
+# in sync (audit --port exit 0); for corpus files once per port group that
+# `show switch --json` reports (import --port), for captured configs the port
+# import picks. Usage: import_roundtrip.sh
+# ROCECFG SOURCE_DIR
 set -u
 bin=$1
 src=$2
@@ -28,13 +31,35 @@ for dir in "$src"/tests/switch/corpus/*/; do
 $vendor:${f#"$src"/}"
   done
 done
+# One port of every port group of a corpus file (the captured configs: the
+# port import picks itself).
+groups() {
+  "$bin" show switch --vendor "$1" --from-file "$2" --json | python3 -c '
+import json, sys
+for g in json.load(sys.stdin)["payload"]["switch"]["port_groups"]:
+    print(g["ports"][0])'
+}
+runs=""
 for pair in $pairs; do
+  case $pair in
+    *tests/switch/corpus/*)
+      for p in $(groups "${pair%%:*}" "$src/${pair#*:}"); do runs="$runs
+$pair:$p"; done ;;
+    *) runs="$runs
+$pair:" ;;
+  esac
+done
+for run in $runs; do
+  port_arg=${run##*:}
+  pair=${run%:*}
   vendor=${pair%%:*}
   file=$src/${pair#*:}
   n=$((n + 1))
   toml=$out/$n.toml
-  if ! "$bin" import --vendor "$vendor" --from-file "$file" -o "$toml" --json >"$out/$n.json"; then
-    echo "FAIL: import --vendor $vendor $file"; fails=$((fails + 1)); continue
+  set -- import --vendor "$vendor" --from-file "$file" -o "$toml" --json
+  [ -n "$port_arg" ] && set -- "$@" --port "$port_arg"
+  if ! "$bin" "$@" >"$out/$n.json"; then
+    echo "FAIL: import --vendor $vendor $file $port_arg"; fails=$((fails + 1)); continue
   fi
   head -1 "$toml" | grep -q "^# Imported by \`rocecfg import --vendor $vendor\` from $file\$" ||
     { echo "FAIL: $toml: first line $(head -1 "$toml")"; fails=$((fails + 1)); }

@@ -176,6 +176,20 @@ TEST_SUITE("switch adapters offline") {
           std::vector<std::string>{"swp1", "swp2", "swp3", "swp4"});
   }
 
+  TEST_CASE("Cumulus: traffic.conf port groups that do not cover a port say so per port") {
+    auto a = make_adapter("cumulus");
+    auto st = a->parse(
+        "traffic.packet_priority_source_set = [dscp]\n"
+        "pfc.roce.cos_list = [3]\npfc.roce.port_set = swp1-swp2\n"
+        "ecn_red.e.cos_list = [3]\necn_red.e.port_set = swp1-swp4\necn_red.e.ecn_enable = true\n");
+    REQUIRE_MESSAGE(st, st.error().to_string());
+    std::vector<std::string> said;
+    for (const Unread& u : st->not_understood) said.push_back(u.why);
+    CHECK(said == std::vector<std::string>{
+                      "swp3 is not in this group; its pfc settings are reported switch-wide",
+                      "swp4 is not in this group; its pfc settings are reported switch-wide"});
+  }
+
   TEST_CASE("Cumulus: a malformed line is an error with its line number") {
     auto a = make_adapter("cumulus");
     auto r =

@@ -145,6 +145,17 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
       ets.tc_bandwidth_percent[tc] = static_cast<uint8_t>(weight);
     }
   }
+  // PFC and ECN groups name their ports (port_set); the model holds PFC and
+  // ECN switch-wide, so a port outside a group would be reported with it.
+  // Said, per port, rather than silently widened.
+  for (const auto& [group, members] : st.policies) {
+    if (!group.starts_with("pfc ") && !group.starts_with("ecn_red ")) continue;
+    for (const auto& [port, settings] : st.ports)
+      if (std::find(members.begin(), members.end(), port) == members.end())
+        st.unread(0, group + ".port_set",
+                  port + " is not in this group; its " + group.substr(0, group.find(' ')) +
+                      " settings are reported switch-wide");
+  }
   if (!dscp_map.empty()) g.dscp_priority = dscp_map;
   g.pfc_enabled = pfc;
   g.ecn_priorities = ecn_on;

@@ -79,17 +79,26 @@ void print_drift(const std::string& name, const plan::Plan& p,
       wk = std::max(wk, model::knob_name(s.knob).size());
     }
   for (const plan::Step& s : not_observed)
-    fmt::print("  {}  {:<{}}  {:<{}}  not in the config (wanted {})\n", name, s.target, wt,
-               model::knob_name(s.knob), wk, model::knob_value_text(s.after, s.knob));
+    fmt::print("  {}  {:<{}}  {:<{}}  not in the config (wanted {})\n", printable(name),
+               printable(s.target), wt, model::knob_name(s.knob), wk,
+               model::knob_value_text(s.after, s.knob));
   for (const plan::Step& s : p.steps) {
     std::string change = s.kind == plan::StepKind::change
                              ? model::knob_value_text(s.before, s.knob) + " -> " +
                                    model::knob_value_text(s.after, s.knob)
                              : "not expressible on this vendor (wanted " +
                                    model::knob_value_text(s.after, s.knob) + ")";
-    fmt::print("  {}  {:<{}}  {:<{}}  {}\n", name, printable(s.target), wt,
+    fmt::print("  {}  {:<{}}  {:<{}}  {}\n", printable(name), printable(s.target), wt,
                model::knob_name(s.knob), wk, printable(change));
   }
+}
+
+// An offline audit names its switch by the config file; the text shows the
+// file's name in the table and every row, and its path once above them.
+// Inventory names cannot hold a '/' (model::check_name), so a '/' means path.
+std::string display_name(const std::string& name) {
+  size_t slash = name.rfind('/');
+  return slash == std::string::npos ? name : name.substr(slash + 1);
 }
 
 int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool audit, int verbose,
@@ -118,18 +127,20 @@ int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool aud
       json_document().error = json{{"message", fmt::format("{}: {}", r.name, r.reason)}};
   if (!json_out) {
     size_t wn = 6, wv = 6, wo = 7;
+    for (const auto& r : results)
+      if (display_name(r.name) != r.name) fmt::print("file: {}\n", printable(r.name));
     for (const auto& r : results) {
-      wn = std::max(wn, r.name.size());
+      wn = std::max(wn, display_name(r.name).size());
       wv = std::max(wv, r.vendor.size());
       wo = std::max(wo, std::string(to_string(r.outcome)).size());
     }
     fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", "SWITCH", wn, "VENDOR", wv, "OUTCOME", wo, "REASON");
     for (const auto& r : results)
       // The reason may quote the switch: a newline in it once forged a row.
-      fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", r.name, wn, r.vendor, wv, to_string(r.outcome), wo,
-                 printable(r.reason));
+      fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", printable(display_name(r.name)), wn, r.vendor, wv,
+                 to_string(r.outcome), wo, printable(r.reason));
     for (const auto& r : results) {
-      if (audit || verbose > 0) print_drift(r.name, r.plan, r.not_observed);
+      if (audit || verbose > 0) print_drift(display_name(r.name), r.plan, r.not_observed);
       if (r.outcome == sw::SwitchOutcome::planned || verbose > 0)
         for (const std::string& c : r.commands) fmt::print("  {}: {}\n", r.name, c);
       for (const std::string& w : r.warnings)

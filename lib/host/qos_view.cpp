@@ -131,7 +131,7 @@ std::vector<std::string> value_lines(const model::Settings& s, Knob k) {
     case Knob::trust:
       return {model::to_string(*s.trust)};
     case Knob::dscp_map:
-      return {s.dscp_priority->empty() ? std::string("none") : dscp_ranges_text(*s.dscp_priority)};
+      return {model::dscp_map_text(*s.dscp_priority)};
     case Knob::ecn_priorities:
       return {fmt::format("priorities {}", s.ecn_priorities->to_string())};
     case Knob::dcqcn: {
@@ -162,23 +162,6 @@ std::optional<std::string> path_mtu_note(const Observation& o) {
 }
 
 }  // namespace
-
-std::string dscp_ranges_text(const std::map<uint8_t, uint8_t>& dscp_priority) {
-  std::vector<std::string> parts;
-  auto it = dscp_priority.begin();
-  while (it != dscp_priority.end()) {
-    uint8_t first = it->first, last = it->first, prio = it->second;
-    auto next = std::next(it);
-    while (next != dscp_priority.end() && next->first == last + 1 && next->second == prio) {
-      last = next->first;
-      ++next;
-    }
-    parts.push_back(first == last ? fmt::format("{}->{}", first, prio)
-                                  : fmt::format("{}-{}->{}", first, last, prio));
-    it = next;
-  }
-  return fmt::format("{}", fmt::join(parts, " "));
-}
 
 QosView observe_qos(LinuxHost& host, const FsRoot& fs, const std::string& ifname) {
   QosView v;

@@ -43,7 +43,4 @@ QosView observe_qos(LinuxHost& host, const FsRoot& fs, const std::string& ifname
 std::string render_qos_text(const std::vector<QosView>& views);
 nlohmann::json qos_json(const std::vector<QosView>& views);
 
-// "0-25->0 26->3 27-47->0": consecutive DSCPs with one priority as a range.
-std::string dscp_ranges_text(const std::map<uint8_t, uint8_t>& dscp_priority);
-
 }  // namespace rocecfg::host

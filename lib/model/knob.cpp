@@ -277,6 +277,25 @@ void knob_assign(Settings& into, const Settings& from, Knob k) {
   }
 }
 
+std::string dscp_map_text(const std::map<uint8_t, uint8_t>& dscp_priority) {
+  if (dscp_priority.empty()) return "none";
+  std::string out;
+  auto it = dscp_priority.begin();
+  while (it != dscp_priority.end()) {
+    unsigned first = it->first, last = it->first, prio = it->second;
+    auto next = std::next(it);
+    while (next != dscp_priority.end() && next->first == last + 1 && next->second == prio) {
+      last = next->first;
+      ++next;
+    }
+    if (!out.empty()) out += ",";
+    out += first == last ? fmt::format("{}:{}", first, prio)
+                         : fmt::format("{}-{}:{}", first, last, prio);
+    it = next;
+  }
+  return out;
+}
+
 std::string knob_value_text(const Settings& s, Knob k) {
   if (!knob_present(s, k)) return "-";
   switch (k) {
@@ -290,13 +309,8 @@ std::string knob_value_text(const Settings& s, Knob k) {
       return s.pfc_enabled->to_string();
     case Knob::trust:
       return to_string(*s.trust);
-    case Knob::dscp_map: {
-      if (s.dscp_priority->empty()) return "none";
-      std::string out;
-      for (auto [dscp, prio] : *s.dscp_priority)
-        out += (out.empty() ? "" : ",") + fmt::format("{}:{}", dscp, prio);
-      return out;
-    }
+    case Knob::dscp_map:
+      return dscp_map_text(*s.dscp_priority);
     case Knob::ecn_priorities:
       return s.ecn_priorities->to_string();
     case Knob::ecn: {

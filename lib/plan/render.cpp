@@ -17,14 +17,21 @@ struct Row {
   std::string target, knob, before, after, note;
 };
 
-std::string render_rows(const std::vector<Row>& rows) {
-  size_t w_target = 6, w_knob = 4, w_before = 6;
+// The first row names the columns (a table pasted into a ticket should say
+// what it holds); a step's note follows its value in brackets, unheaded.
+std::string render_rows(const std::vector<Row>& rows, const Row& header) {
+  size_t w_target = 0, w_knob = 0, w_before = 0;
   for (const Row& r : rows) {
     w_target = std::max(w_target, r.target.size());
     w_knob = std::max(w_knob, r.knob.size());
     w_before = std::max(w_before, r.before.size());
   }
-  std::string out;
+  w_target = std::max(w_target, header.target.size());
+  w_knob = std::max(w_knob, header.knob.size());
+  w_before = std::max(w_before, header.before.size());
+  std::string out = fmt::format("{:<{}}  {:<{}}  {:<{}}    {}", header.target, w_target,
+                                header.knob, w_knob, header.before, w_before, header.after);
+  out += "\n";
   for (const Row& r : rows) {
     std::string line = fmt::format("{:<{}}  {:<{}}  {:<{}} -> {}", r.target, w_target, r.knob,
                                    w_knob, r.before, w_before, r.after);
@@ -124,7 +131,7 @@ std::string render_text(const Plan& plan, bool verbose) {
                     model::knob_value_text(s.after, s.knob),
                     s.kind == StepKind::unsupported ? "unsupported" : ""});
   }
-  std::string out = render_rows(rows);
+  std::string out = render_rows(rows, {"TARGET", "KNOB", "BEFORE", "AFTER", ""});
   if (verbose) {
     out += "\nwhy this order:\n";
     for (const Step& s : plan.steps)
@@ -155,7 +162,7 @@ std::string render_text(const ApplyReport& report) {
                     model::knob_value_text(r.step.before, r.step.knob),
                     model::knob_value_text(r.step.after, r.step.knob), note});
   }
-  std::string out = render_rows(rows);
+  std::string out = render_rows(rows, {"TARGET", "KNOB", "BEFORE", "AFTER", ""});
   if (report.interrupted_by)
     out += fmt::format("stopped by {} before the remaining steps; ",
                        signal_name(report.interrupted_by)) +

@@ -11,7 +11,8 @@
 
 namespace rocecfg::plan {
 
-// One line per step: "TARGET  KNOB  BEFORE -> AFTER", columns aligned.
+// A header row, then one line per step: "TARGET  KNOB  BEFORE -> AFTER",
+// columns aligned.
 // `verbose` adds the reason under each step. An empty plan renders as
 // "no changes".
 std::string render_text(const Plan& plan, bool verbose = false);

@@ -26,9 +26,11 @@ expect() {  # expect NAME WANT_RC WANT_OUTPUT GOT_RC GOT_OUTPUT
 p=$here/profiles/mtu-9000.toml
 out=$(run apply "$p" --interface rcfg0 --interface rcfg1); rc=$?
 expect "apply sets MTU" 0 "plan:
+TARGET  KNOB  BEFORE    AFTER
 rcfg0   mtu   1500   -> 9000
 rcfg1   mtu   1500   -> 9000
 result:
+TARGET  KNOB  BEFORE    AFTER
 rcfg0   mtu   1500   -> 9000  [applied]
 rcfg1   mtu   1500   -> 9000  [applied]" "$rc" "$out"
 expect "ip link agrees" 9000 "" "$(mtu rcfg0)" ""
@@ -39,12 +41,14 @@ expect "audit after apply: no drift" 0 "no drift" "$rc" "$out"
 ip -n "$ns" link set rcfg1 mtu 1500
 out=$(run audit "$p" --interface rcfg0 --interface rcfg1); rc=$?
 expect "hand-changed MTU is drift" 1 "drift (observed -> profile):
+TARGET  KNOB  BEFORE    AFTER
 rcfg1   mtu   1500   -> 9000" "$rc" "$out"
 out=$(run audit "$p" --interface rcfg1 --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["exit_code"])'); rc=$?
 expect "audit --json says exit_code 1" 0 1 "$rc" "$out"
 
 out=$(run apply "$p" --interface rcfg1 --dry-run); rc=$?
 expect "dry run" 0 "plan:
+TARGET  KNOB  BEFORE    AFTER
 rcfg1   mtu   1500   -> 9000
 dry run: nothing changed" "$rc" "$out"
 expect "dry run changed nothing" 1500 "" "$(mtu rcfg1)" ""
@@ -62,9 +66,10 @@ esac
 expect "DCB on veth: clear error" 3 clear "$rc" "$got"
 expect "DCB on veth: MTU untouched" 1500 "" "$(mtu rcfg0)" ""
 # --dry-run shows the whole plan even though the apply would be refused.
-out=$(run apply "$src/profiles/roce-lossless.toml" --interface rcfg0 --dry-run | sed -n '1,3p'); rc=$?
+out=$(run apply "$src/profiles/roce-lossless.toml" --interface rcfg0 --dry-run | sed -n '1,4p'); rc=$?
 expect "refused dry run still shows the plan" 0 "error: rcfg0: interface does not support DCB
 plan (refused, see above):
+TARGET  KNOB  BEFORE    AFTER
 rcfg0   mtu   1500   -> 9000" "$rc" "$out"
 
 # --interface values: comma lists split, duplicates merged, bad names exit 2
@@ -73,6 +78,7 @@ ip -n "$ns" link set rcfg0 mtu 1500
 ip -n "$ns" link set rcfg1 mtu 1500
 out=$(run apply "$p" -i rcfg0,rcfg1 -i rcfg0 --dry-run); rc=$?
 expect "comma list split, duplicate merged" 0 "plan:
+TARGET  KNOB  BEFORE    AFTER
 rcfg0   mtu   1500   -> 9000
 rcfg1   mtu   1500   -> 9000
 dry run: nothing changed" "$rc" "$out"
@@ -97,9 +103,11 @@ expect "duplicate --interface counts one drift" 0 1 "$rc" "$out"
 u=$here/profiles/mtu-rdma-cm.toml
 out=$(run apply "$u" -i rcfg0); rc=$?
 expect "apply with an unsupported knob: applied, warned, exit 0" 0 "plan:
+TARGET  KNOB  BEFORE    AFTER
 rcfg0   mtu   1500   -> 9000
 unsupported: rcfg0: roce_tos: no RDMA device on this interface
 result:
+TARGET  KNOB  BEFORE    AFTER
 rcfg0   mtu   1500   -> 9000  [applied]" "$rc" "$out"
 out=$(run audit "$u" -i rcfg0); rc=$?
 expect "audit: no drift in the supported knobs, exit 0" 0 "unsupported: rcfg0: roce_tos: no RDMA device on this interface

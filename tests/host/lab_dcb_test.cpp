@@ -120,6 +120,7 @@ TEST_SUITE("lab") {
     CHECK(audit.exit_code == 1);
     CHECK(host::render_audit_text(audit, false) ==
           "drift (observed -> profile):\n"
+          "TARGET   KNOB      BEFORE       AFTER\n"
           "dcbsim0  pfc       4         -> 3\n"
           "dcbsim0  dscp_map  26:5,48:6 -> 26:3,48:6\n");
     sh("echo 0 > /sys/kernel/debug/dcbsim/dcbsim0/calls");

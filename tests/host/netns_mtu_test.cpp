@@ -58,6 +58,7 @@ TEST_SUITE("netns") {
     CHECK(audit.exit_code == 1);
     CHECK(host::render_audit_text(audit, false) ==
           "drift (observed -> profile):\n"
+          "TARGET  KNOB  BEFORE    AFTER\n"
           "rcfg1   mtu   1500   -> 9000\n");
     nlohmann::json j = host::to_json(audit);
     CHECK(j["exit_code"] == 1);
@@ -83,6 +84,7 @@ TEST_SUITE("netns") {
           "warning: rcfg0: MTU 4000 limits the RoCE path MTU to 2048 (4096 needs a netdev MTU of "
           "at least 4192)\n"
           "plan:\n"
+          "TARGET  KNOB  BEFORE    AFTER\n"
           "rcfg0   mtu   1500   -> 4000\n"
           "dry run: nothing changed\n");
     CHECK(ip_mtu(ns, "rcfg0") == 1500);
@@ -109,6 +111,7 @@ TEST_SUITE("netns") {
     CHECK(host::render_audit_text(a, false) ==
           "error: rcfg0: interface does not support DCB\n"
           "drift (observed -> profile):\n"
+          "TARGET  KNOB  BEFORE    AFTER\n"
           "rcfg0   mtu   1500   -> 9000\n"
           "unsupported: rcfg0: pfc: interface does not support DCB\n");
   }

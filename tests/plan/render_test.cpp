@@ -22,6 +22,7 @@ TEST_SUITE("plan.render") {
     plan::Plan p = plan::diff("eth0", intent, observed);
     plan::diff("ens1f0np0", intent, observed, {model::Knob::roce_tos}, p);
     CHECK(plan::render_text(p) ==
+          "TARGET     KNOB      BEFORE    AFTER\n"
           "eth0       mtu       1500   -> 9000\n"
           "eth0       pfc       none   -> 3\n"
           "eth0       roce_tos  -      -> 106\n"

@@ -62,7 +62,7 @@ want="dcbsim0  driver unknown, no RDMA device
   pfc             dcbnl             priority     0   1   2   3   4   5   6   7
                                     enabled      -   -   -  on  on   -   -   -
   trust           dcbnl             dscp
-  dscp_map        dcbnl             26-28->3 48->6
+  dscp_map        dcbnl             26-28:3,48:6
   ecn_priorities  no NIC adapter    unsupported: no ECN/DCQCN adapter for driver 'unknown'
   dcqcn           no NIC adapter    unsupported: no ECN/DCQCN adapter for driver 'unknown'
   cnp             no NIC adapter    unsupported: no ECN/DCQCN adapter for driver 'unknown'

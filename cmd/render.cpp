@@ -1,5 +1,7 @@
-// rocecfg render PROFILE --vendor V [--ports RANGE]: the exact commands that
-// would be sent to a switch in factory state, for change review. Offline.
+// rocecfg render PROFILE --vendor V [--ports RANGE] [--session] [--model M]:
+// the exact commands that would be sent to a switch in factory state, for
+// change review; --session prints the whole transaction a push sends
+// (begin, commands, commit/confirm, save) and the rollback path. Offline.
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -17,6 +19,9 @@ struct RenderArgs {
   std::string profile;
   std::string vendor;
   std::vector<std::string> ports;
+  bool session = false;  // the whole transaction, not just the configuration lines
+  std::string model;     // switch model where forms differ by model (huawei-ce)
+  std::string release;
 };
 
 int run_render(const RenderArgs& a, const Globals& g) {
@@ -31,19 +36,24 @@ int run_render(const RenderArgs& a, const Globals& g) {
   if (!ports) {
     return report_error(kUsage, "--ports: " + ports.error().to_string());
   }
+  adapter->set_platform({a.model, a.release});
   Diagnostics warnings;
-  auto commands = sw::render_all(*adapter, intent->switch_settings(), *ports, warnings);
-  if (!commands) {
-    return report_error(kUsage, commands.error().to_string());
-  }
+  auto rendered = sw::render_session(*adapter, intent->switch_settings(), *ports, warnings);
+  if (!rendered) return report_error(kUsage, rendered.error().to_string());
+  const std::vector<std::string>* commands = a.session ? &rendered->commands : &rendered->config;
   for (const Diagnostic& w : warnings.all()) {
     fmt::print(stderr, "warning: {}: {}\n", w.key, w.message);
     add_warning(a.vendor, "unsupported", w.key + ": " + w.message);
   }
   if (ports->empty()) fmt::print(stderr, "note: no --ports given: switch-wide settings only\n");
   json_document().payload = {{"vendor", a.vendor}, {"commands", *commands}};
+  if (a.session) json_document().payload["rollback"] = rendered->rollback;
   if (!g.json) {
     for (const std::string& c : *commands) fmt::print("{}\n", c);
+    if (a.session && !rendered->rollback.empty()) {
+      fmt::print("# if a line is refused, instead of the rest:\n");
+      for (const std::string& c : rendered->rollback) fmt::print("#   {}\n", c);
+    }
   }
   return kOk;
 }
@@ -54,9 +64,12 @@ const bool registered = register_command(
      [](CLI::App& sub, Globals& g) {
        auto a = std::make_shared<RenderArgs>();
        sub.add_option("profile", a->profile, "profile TOML file")->required();
-       sub.add_option("--vendor", a->vendor, model::switch_vendor_list())
-           ->required();
+       sub.add_option("--vendor", a->vendor, model::switch_vendor_list())->required();
        sub.add_option("--ports", a->ports, "interfaces or ranges, e.g. swp1-32 (repeatable)");
+       sub.add_flag("--session", a->session,
+                    "the whole push: transaction, commands, commit, save; rollback as comments");
+       sub.add_option("--model", a->model, "switch model where forms differ (huawei-ce: CE8855)");
+       sub.add_option("--release", a->release, "switch software release");
        return std::function<int()>([a, &g] { return run_render(*a, g); });
      },
      {kOk, kUsage}});

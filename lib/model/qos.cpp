@@ -42,6 +42,25 @@ bool raise_ets_weights(Settings& s, uint8_t min_percent) {
   return raised;
 }
 
+void fit_ets_total(Settings& s, unsigned max_total) {
+  if (!s.ets) return;
+  auto total = [&] {
+    unsigned sum = 0;
+    for (unsigned t = 0; t < 8; ++t)
+      if (s.ets->tc_tsa[t] != Tsa::strict) sum += s.ets->tc_bandwidth_percent[t];
+    return sum;
+  };
+  while (total() > max_total) {
+    unsigned big = 8;
+    for (unsigned t = 0; t < 8; ++t)
+      if (s.ets->tc_tsa[t] != Tsa::strict && s.ets->tc_bandwidth_percent[t] > 1 &&
+          (big == 8 || s.ets->tc_bandwidth_percent[t] > s.ets->tc_bandwidth_percent[big]))
+        big = t;
+    if (big == 8) return;
+    --s.ets->tc_bandwidth_percent[big];
+  }
+}
+
 bool force_identity_prio_tc(Settings& s) {
   if (!s.ets || s.ets->prio_tc == kIdentityPrioTc) return false;
   s.ets->prio_tc = kIdentityPrioTc;

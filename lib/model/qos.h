@@ -50,6 +50,10 @@ PriorityMask priorities_served(const PrioTcMap& map, const std::set<TrafficClass
 // are raised to it; strict classes are left alone.
 bool raise_ets_weights(Settings& s, uint8_t min_percent);
 
+// ETS shares above `max_total` in sum are lowered, largest first, one
+// percent at a time (never below 1), until they fit.
+void fit_ets_total(Settings& s, unsigned max_total);
+
 // Vendors whose queue n serves priority n only (NX-OS qos-group n, Huawei
 // PHB n): a non-identity map is replaced by identity.
 bool force_identity_prio_tc(Settings& s);

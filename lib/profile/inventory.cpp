@@ -162,7 +162,7 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         r.check_keys(t, p,
                      {"name", "address", "port", "vendor", "interfaces", "user", "identity_file",
                       "password_env", "known_hosts", "connect_timeout_ms", "command_timeout_ms",
-                      "password"});
+                      "password", "model", "release"});
         if (const toml::node* pw = t.get("password"))
           r.error(*pw, p + ".password",
                   "passwords never go in files; name an environment variable instead",
@@ -180,6 +180,9 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         e.interfaces = switch_interfaces(r, t, p);
         if (auto v = r.string(t, "identity_file", p)) e.identity_file = *v;
         if (auto v = r.string(t, "known_hosts", p)) e.known_hosts = *v;
+        e.model = checked(r, t, "model", p, name_grammar(), "a model name, e.g. CE8855", false);
+        e.release =
+            checked(r, t, "release", p, name_grammar(), "a release, e.g. V300R023C00", false);
         std::string env = checked(r, t, "password_env", p, env_name_grammar(),
                                   "an environment variable name", false);
         if (!env.empty()) e.password_env = env;

@@ -22,6 +22,10 @@ struct SwitchEntry {
   std::string known_hosts;    // empty: ~/.ssh/known_hosts
   uint32_t connect_timeout_ms = 5000;
   uint32_t command_timeout_ms = 30000;
+  // Where command forms differ by model or release (Huawei CE families):
+  // "CE8855", "V300R023C00". Empty: read from the switch before rendering.
+  std::string model;
+  std::string release;
 };
 
 struct HostEntry {

@@ -121,6 +121,15 @@ struct ShellDialect {
   std::vector<std::string> setup_commands;
 };
 
+// The switch model and software release, where an adapter's command forms
+// differ by them (Huawei CE families: deadlock timers, DSCP-based PFC). Empty
+// fields: not known. The inventory's `model`/`release` fill it; when absent the
+// engine asks the switch (Adapter::version_command) before rendering.
+struct Platform {
+  std::string model;
+  std::string release;
+};
+
 class Adapter {
  public:
   virtual ~Adapter() = default;
@@ -175,6 +184,26 @@ class Adapter {
   // restore the pre-change state on failure. `commands` come from render().
   virtual Status push(Session& session, const std::vector<std::string>& commands) const = 0;
 
+  // After a verified apply: make the running config the startup config and
+  // check that it is (EOS, NX-OS, Huawei and H3C keep them apart; auto-save is
+  // off by default on Huawei). Default: nothing to do (Cumulus and SONiC
+  // persist as part of their apply).
+  virtual Status persist(Session& session) const {
+    (void)session;
+    return {};
+  }
+
+  // Forms that differ by model follow platform(). version_command() is what
+  // reads the model from the switch ("display version"), "" when this vendor
+  // needs none; parse_version() reads its output.
+  void set_platform(Platform platform) { platform_ = std::move(platform); }
+  const Platform& platform() const { return platform_; }
+  virtual std::string version_command() const { return ""; }
+  virtual Platform parse_version(std::string_view output) const {
+    (void)output;
+    return {};
+  }
+
   // After a committed push fails verification: commands that bring the
   // config text `now` back to exactly `before` (both as fetch_config read
   // them), pushed with push(). std::nullopt: the engine instead pushes back
@@ -186,6 +215,9 @@ class Adapter {
     (void)now;
     return std::nullopt;
   }
+
+ private:
+  Platform platform_;
 };
 
 // How many knobs the config itself states (Source::configured): zero means

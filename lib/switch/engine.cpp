@@ -1,5 +1,7 @@
 #include "switch/engine.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/stop_signal.h"
@@ -193,6 +195,62 @@ SwitchResult audit_config(const Adapter& adapter, std::string_view config_text,
   return audit_state(adapter, *state, intent, all);
 }
 
+namespace {
+
+// An offline device that accepts every command and records it; with
+// `fail_at` it refuses that command (1-based), as a switch refusing a line.
+class ScriptSession final : public Session {
+ public:
+  explicit ScriptSession(size_t fail_at = 0) : fail_at_(fail_at) {}
+  Result<std::string> run(const std::string& command) override {
+    sent.push_back(command);
+    if (sent.size() == fail_at_) return fail(ErrorKind::failed, command, "refused (rollback path)");
+    return std::string();
+  }
+  std::vector<std::string> sent;
+
+ private:
+  size_t fail_at_;
+};
+
+}  // namespace
+
+Result<RenderedSession> render_session(const Adapter& adapter, const model::Settings& intent,
+                                       const std::vector<std::string>& ports,
+                                       Diagnostics& warnings) {
+  auto config = render_all(adapter, intent, ports, warnings);
+  if (!config) return std::unexpected(config.error());
+  RenderedSession out;
+  out.config = *config;
+  ScriptSession script;
+  if (auto ok = adapter.push(script, out.config); !ok) return std::unexpected(ok.error());
+  if (auto ok = adapter.persist(script); !ok) return std::unexpected(ok.error());
+  out.commands = script.sent;
+  if (!out.config.empty()) {
+    // The first configuration line refused: what the adapter sends instead.
+    auto first = std::find(out.commands.begin(), out.commands.end(), out.config.front());
+    size_t at = static_cast<size_t>(first - out.commands.begin()) + 1;
+    ScriptSession refusing(at);
+    (void)adapter.push(refusing, out.config);
+    out.rollback.assign(
+        refusing.sent.begin() + static_cast<long>(std::min(at, refusing.sent.size())),
+        refusing.sent.end());
+  }
+  return out;
+}
+
+Status learn_platform(Adapter& adapter, Session& session) {
+  if (!adapter.platform().model.empty() || adapter.version_command().empty()) return {};
+  auto out = session.run(adapter.version_command());
+  if (!out) return std::unexpected(out.error());
+  Platform p = adapter.parse_version(*out);
+  if (p.model.empty())
+    return fail(ErrorKind::unsupported, adapter.version_command(),
+                "no model in the output; set `model` for this switch in the inventory");
+  adapter.set_platform(std::move(p));
+  return {};
+}
+
 SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports) {
   return audit_observed(adapter, observe(adapter, session), intent, ports);
@@ -262,6 +320,17 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
   Result<plan::Plan> again = after ? plan_switch(adapter, intent, ports, after->state)
                                    : Result<plan::Plan>(std::unexpected(after.error()));
   if (again && again->changes() == 0) {
+    // Persist only what verified; a reload must not revert to lossy. A save
+    // that fails leaves the verified change live: say so, and do not "roll
+    // back" through values a factory config never stated.
+    if (Status saved = adapter.persist(session); !saved) {
+      r.outcome = SwitchOutcome::failed;
+      r.reason = fmt::format(
+          "{} change(s) applied and verified, but not saved: {}; the running config holds "
+          "them, a reload may bring back the startup config",
+          r.plan.changes(), saved.error().to_string());
+      return r;
+    }
     r.outcome = SwitchOutcome::applied;
     r.reason = fmt::format("{} change(s) applied and verified", r.plan.changes());
     return r;

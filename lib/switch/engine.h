@@ -68,6 +68,22 @@ SwitchResult audit_state(const Adapter& adapter, const SwitchState& state,
 // parser does not recognise is `failed` with the parser's reason.
 SwitchResult audit_config(const Adapter& adapter, std::string_view config_text,
                           const model::Settings& intent, const std::vector<std::string>& ports);
+// What `rocecfg render --session` prints: everything a push of the intent to a
+// factory-default switch sends, in order (transaction begin, the commands,
+// commit/confirm, persistence), and the path a refused line takes instead
+// (`rollback`: the commands sent after the first configuration line fails).
+struct RenderedSession {
+  std::vector<std::string> config;    // render_all
+  std::vector<std::string> commands;  // push() and persist(), in order
+  std::vector<std::string> rollback;
+};
+Result<RenderedSession> render_session(const Adapter& adapter, const model::Settings& intent,
+                                       const std::vector<std::string>& ports,
+                                       Diagnostics& warnings);
+
+// Where the adapter's forms depend on the model and the platform is not
+// known, read it from the switch (Adapter::version_command).
+Status learn_platform(Adapter& adapter, Session& session);
 
 SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports);

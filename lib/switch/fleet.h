@@ -35,6 +35,7 @@ struct FleetSwitch {
   // apply: how long to wait for another rocecfg apply of this switch
   // (switch_lock_path) before that switch fails alone.
   int lock_wait_ms = 60000;
+  Platform platform = {};  // inventory model/release; empty: ask the switch
 };
 
 // One switch's files on the controller, by address and port (two

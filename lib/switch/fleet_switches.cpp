@@ -69,10 +69,15 @@ SwitchResult run_one(const FleetSwitch& sw, const model::Settings& intent, Fleet
   std::vector<std::string> earlier;
   if (auto j = plan::read_journal(journal); j && *j && !(*j)->running)
     earlier.push_back(plan::describe(**j) + "; what it left is read again below");
+  adapter->set_platform(sw.platform);
   auto session = open_session(sw.ssh, *adapter);
   if (!session) {
     r.outcome = SwitchOutcome::unreachable;
     r.reason = session.error().message;
+    return r;
+  }
+  if (auto known = learn_platform(*adapter, **session); !known) {
+    r.reason = "model: " + known.error().to_string();
     return r;
   }
   SwitchResult done =

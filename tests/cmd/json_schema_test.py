@@ -139,6 +139,21 @@ run("plan ok", ["plan", LOSSLESS, "--json"], 0, "plan",
 run("plan bad profile", ["plan", bad_profile, "--json"], 2, "plan")
 render = run("render ok", ["render", LOSSLESS, "--vendor", "eos", "--ports", "Ethernet1", "--json"],
              0, "render")
+
+
+def session_ends(doc):
+    """--session: the Huawei lock first, the unlock last, and on the rollback path too."""
+    p = doc.get("payload", {})
+    cmds, back = p.get("commands") or [""], p.get("rollback") or [""]
+    if cmds[0] != "configuration exclusive" or cmds[-1] != "undo configuration exclusive" \
+            or back[-1] != "undo configuration exclusive":
+        return f"session {cmds[:1]}..{cmds[-1:]}, rollback ..{back[-1:]}"
+    return None
+
+
+run("render --session", ["render", LOSSLESS, "--vendor", "huawei-ce", "--model", "CE8855",
+                         "--ports", "100GE1/0/1", "--session", "--json"], 0, "render",
+    check=session_ends)
 run("render unknown vendor", ["render", LOSSLESS, "--vendor", "nosuch", "--json"], 2, "render",
     error_says("unknown vendor"))
 eos = os.path.join(SRC, "tests", "switch", "vendors", "captured", "eos-leaf7.txt")

@@ -2,6 +2,7 @@
 // configs, including the awkward ones (legacy SONiC references, NVUE ranges
 // and YAML, the CL 3.7 traffic.conf key pitfall).
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "cumulus/cumulus.h"
 #include "sonic/sonic.h"
@@ -50,6 +51,26 @@ TEST_SUITE("switch adapters offline") {
     CHECK(c.error().to_string() ==
           "Ethernet0: SONiC: rocecfg schedules queues and keeps the port's identity "
           "TC_TO_QUEUE map; ets.prio_tc must be 0,1,2,3,4,5,6,7");
+  }
+
+  TEST_CASE("SONiC: a pfcwd time outside sonic-pfcwd.yang is refused, never clamped") {
+    // issue 19 defect 4: `config pfcwd start` refuses detection below 100 ms.
+    auto a = make_adapter("sonic");
+    for (auto [detect, restore] : {std::pair{50u, 200u}, {200u, 50u}, {5001u, 200u}}) {
+      model::Settings intent = standard_profile();
+      intent.pfc_watchdog = model::PfcWatchdog{detect, restore, model::WatchdogAction::drop};
+      Diagnostics warnings;
+      auto c = render_all(*a, intent, {"Ethernet0"}, warnings);
+      REQUIRE_FALSE(c);
+      CHECK(c.error().to_string() ==
+            fmt::format("pfc_watchdog: sonic pfcwd takes detection 100..5000 ms and restoration "
+                        "100..60000 ms (sonic-pfcwd.yang); the profile asks {} ms / {} ms",
+                        detect, restore));
+    }
+    model::Settings edge = standard_profile();
+    edge.pfc_watchdog = model::PfcWatchdog{100, 60000, model::WatchdogAction::drop};
+    Diagnostics warnings;
+    CHECK(render_all(*a, edge, {"Ethernet0"}, warnings));
   }
 
   TEST_CASE("SONiC: legacy [TABLE|key] and bare-name references give identical results") {

@@ -49,3 +49,24 @@ TEST_CASE("cumulus: roce-lossless.toml render -> parse -> audit is in sync") {
 }
 
 }  // namespace rocecfg::sw::testing
+
+namespace rocecfg::sw::testing {
+
+// Issue 19 item 3: the factory ECN profile of Cumulus Linux 5 marks TC 0
+// between 150000 and 1500000 B at probability 100 (CL 5 QoS guide, "This is
+// the default ECN configuration"); the parser used to assume 40000/200000.
+TEST_CASE("cumulus: factory ECN on TC 0 reads back as the documented 150000/1500000 B, 100 %") {
+  auto a = make_adapter("cumulus");
+  REQUIRE(a);
+  auto state = a->parse("nv set interface swp1 link mtu 9216\n");
+  REQUIRE_MESSAGE(state, state.error().to_string());
+  const model::Settings& g = state->global;
+  REQUIRE(g.ecn_priorities);
+  CHECK(*g.ecn_priorities == PriorityMask(1u << 0));
+  REQUIRE(g.ecn);
+  CHECK(g.ecn->min_threshold_bytes == 150000);
+  CHECK(g.ecn->max_threshold_bytes == 1500000);
+  CHECK(g.ecn->mark_probability_percent == 100);
+}
+
+}  // namespace rocecfg::sw::testing

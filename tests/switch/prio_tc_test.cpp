@@ -23,6 +23,8 @@ Rendered render(const std::string& vendor, const std::vector<std::string>& ports
                 const model::Settings& intent) {
   auto a = make_adapter(vendor);
   REQUIRE(a);
+  // Huawei's deadlock forms differ by model: a CE8855 (interval family).
+  if (vendor == "huawei-ce") a->set_platform({"CE8855", ""});
   Diagnostics warnings;
   auto c = render_all(*a, intent, ports, warnings);
   REQUIRE_MESSAGE(c, c.error().to_string());
@@ -73,7 +75,10 @@ TEST_SUITE("priority -> traffic class") {
               "nv set qos congestion-control default-global traffic-class 4 min-threshold 150000"));
     CHECK_FALSE(
         has(r.lines, "nv set qos congestion-control default-global traffic-class 3 ecn enable"));
-    CHECK(has(r.lines, "nv set qos egress-scheduler default-global traffic-class 4 bw-percent 50"));
+    // bw-percent is 1..100 (NVUE reference): the five 0 % classes get 1 %,
+    // taken one at a time from the largest (TC 0 first on a tie).
+    CHECK(has(r.lines, "nv set qos egress-scheduler default-global traffic-class 4 bw-percent 48"));
+    CHECK(has(r.lines, "nv set qos egress-scheduler default-global traffic-class 0 bw-percent 47"));
     CHECK(has(r.lines, "nv set qos pfc default-global switch-priority 3"));
   }
 

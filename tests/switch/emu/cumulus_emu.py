@@ -135,6 +135,7 @@ class Cumulus(Personality):
         # NVUE validates the whole revision on apply: ECN min above max fails.
         for k, v in applied.items():
             if k.endswith(" min-threshold"):
-                mx = applied.get(k[: -len("min-threshold")] + "max-threshold", "200000")
+                # factory max-threshold: 1500000 B (CL 5 QoS guide, default ECN configuration)
+                mx = applied.get(k[: -len("min-threshold")] + "max-threshold", "1500000")
                 if int(v) > int(mx):
                     raise CommandError(f"Error: {k} {v} is above max-threshold {mx}")

@@ -23,7 +23,7 @@ IF_BODY = [
     (r"priority-flow-control on", ("set", "priority-flow-control on")),
     (r"(?P<key>priority-flow-control priority [0-7]) (no-drop|drop)", ("set", None)),
     (r"priority-flow-control pause watchdog", ("set", "priority-flow-control pause watchdog")),
-    (r"(?P<key>priority-flow-control pause watchdog port action) (drop|notify-only)", ("set", None)),
+    (r"(?P<key>priority-flow-control pause watchdog port action) (drop|no-drop)", ("set", None)),
     (r"(?P<key>service-profile) [\w.-]+", ("set", None)),
     (r"(?:uc-)?tx-queue (?P<names>[0-7](?:-[0-7])?)", ("enter", "txq")),
 ]
@@ -53,7 +53,7 @@ class Emulator(CliEmulator):
             (r"(?P<key>qos map traffic-class [\d ]+?) to (tx-queue|dscp|cos) \d+", ("set", None)),
             (r"(?P<key>priority-flow-control pause watchdog default "
              r"(timeout|recovery-time|polling-interval)) \d+(\.\d+)?", ("set", None)),
-            (r"(?P<key>priority-flow-control pause watchdog action) (drop|notify-only)", ("set", None)),
+            (r"(?P<key>priority-flow-control pause watchdog action) (drop|no-drop)", ("set", None)),
             (r"(?P<key>hostname) [\w.-]+", ("set", None)),
         ],
         "if": IF_BODY,
@@ -95,6 +95,14 @@ class Emulator(CliEmulator):
     def shell(self, state, session, line):
         session["host"] = state["name"]
         line = " ".join(line.split())
+        # The startup config, apart from the running one: a missing save is visible.
+        state.setdefault("startup", self.snapshot(state["running"]))
+        if line == "copy running-config startup-config":
+            state["startup"] = self.snapshot(state["running"])
+            return "Copy completed successfully."
+        if line == "show startup-config":
+            return self.show_running({**state, "running": state["startup"]}).replace(
+                "show running-config", "show startup-config", 1)
         sessions = state.setdefault("sessions", {})
         if session["mode"] == "exec":
             if line == "terminal length 0":

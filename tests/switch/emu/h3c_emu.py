@@ -23,6 +23,8 @@ GRAMMAR = {
         (r"(?P<key>priority-flow-control deadlock auto-recover cos [0-7] delay) ([1-9]|1[0-5])",
          ("set", None)),
         (r"priority-flow-control deadlock precision high", ("set", None)),
+        (r"(?P<key>priority-flow-control deadlock auto-recover action) (discard|forwarding)",
+         ("set", None)),
         (r"(?P<key>sysname) [\w.-]+", ("set", None)),
     ],
     "map": [(r"(?P<key>import [\d ]+?) export [0-7]", ("set", None))],
@@ -106,6 +108,8 @@ class Emulator(CliEmulator):
         session["host"] = state["name"]
         line = " ".join(line.split())
         files = state.setdefault("files", {})
+        # The next-startup file, apart from the running config.
+        files.setdefault("flash:/startup.cfg", self.snapshot(state["running"]))
         q = session.pop("question", None)
         if q:
             answer = line.lower()
@@ -122,6 +126,11 @@ class Emulator(CliEmulator):
             return ""
         if line == "display current-configuration":  # any view
             return self.display(state)
+        if line == "display saved-configuration":  # any view
+            return self.display({**state, "running": files["flash:/startup.cfg"]})
+        if line == "save force":  # any view, no question
+            files["flash:/startup.cfg"] = self.snapshot(state["running"])
+            return "Configuration is saved to device successfully."
         if session["mode"] == "exec":
             if line == "screen-length disable":
                 session["page_lines"] = 0

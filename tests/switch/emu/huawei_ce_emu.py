@@ -10,16 +10,24 @@ does not run out here). `abort` discards the candidate and returns to the
 user view; `return`/`quit` with uncommitted changes ask
 "[Y(yes)/N(no)/C(cancel)]:" as the real CLI does.
 """
+import os
 import re
 
+import conformance
 from cli_tree import CliEmulator
 from emu_core import CommandError
+
+MODEL = "CE8855"  # the emulated model: the interval_times deadlock family
 
 IFNAME = r"(?:(?:10|25|40|50|100|200|400)GE\d+/\d+/\d+(?::\d+)?|Eth-Trunk\d+)"
 GRAMMAR = {
     "config": [
         (rf"interface (?P<names>{IFNAME}(?: to {IFNAME})?)", ("enter", "if")),
         (r"(?P<key>dcb pfc deadlock-detect interval) \d+", ("set", None)),
+        (r"(?P<key>dcb pfc deadlock-detect timer) \d+", ("set", None)),
+        (r"(?P<key>dcb pfc deadlock-recovery timer) \d+", ("set", None)),
+        (r"(?P<key>dcb pfc deadlock recovery-behavior) (forwarding|discard) slot \d+", ("set", None)),
+        (r"(?P<key>dcb pfc dscp-mapping enable) slot \d+", ("set", None)),
         (r"dcb pfc", ("enter", "dcb-pfc")),
         (r"diffserv domain [\w.-]+", ("enter", "ds")),
         (r"drop-profile [\w.-]+", ("enter", "dp")),
@@ -27,8 +35,8 @@ GRAMMAR = {
     ],
     "dcb-pfc": [
         (r"priority [0-7]", ("set", None)),
-        (r"(?P<key>priority [0-7] deadlock-detect) time ([1-9]|1[0-5]) deadlock-recovery time "
-         r"([1-9]|1[0-5])", ("set", None)),
+        (r"(?P<key>priority [0-7] deadlock-detect) time ([1-9]|1[0-5])", ("set", None)),
+        (r"(?P<key>priority [0-7] deadlock-recovery) time ([0-9]|[12][0-9]|3[01])", ("set", None)),
     ],
     "ds": [(r"(?P<key>ip-dscp-inbound \d+) phb (be|af[1-4]|ef|cs[67])( green| yellow| red)?",
             ("set", None))],
@@ -39,7 +47,7 @@ GRAMMAR = {
         (r"undo mtu", ("unset", "mtu")),
         (r"(?P<key>jumboframe enable) \d+", ("set", None)),
         (r"(?P<key>description) .*", ("set", None)),
-        (r"trust (dscp|8021p)", ("set", "trust")),
+        (r"trust (dscp|8021p (inner|outer))", ("set", "trust")),
         (r"undo trust", ("unset", "trust")),
         (r"(?P<key>trust upstream) [\w.-]+", ("set", None)),
         (r"(?P<key>dcb pfc enable)( [\w.-]+)? mode (manual|auto)", ("set", None)),
@@ -51,6 +59,15 @@ GRAMMAR = {
         (r"qos queue [0-7] ecn", ("set", None)),
     ],
 }
+
+
+def _alive(pid):
+    """A lock holder's session still exists (a zombie does not count)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 class Emulator(CliEmulator):
@@ -80,6 +97,8 @@ class Emulator(CliEmulator):
 
     def prompt(self, session):
         host = session.get("host", "HUAWEI")
+        if session.get("yn"):
+            return session["yn"]["text"]
         if session.get("question"):
             return "Uncommitted configurations found. Are you sure to commit them before exiting? " \
                    "[Y(yes)/N(no)/C(cancel)]:"
@@ -106,6 +125,47 @@ class Emulator(CliEmulator):
     def shell(self, state, session, line):
         session["host"] = state["name"]
         line = " ".join(line.split())
+        # The next-startup configuration, apart from the running one (auto-save off).
+        state.setdefault("startup", self.snapshot(state["running"]))
+        yn = session.pop("yn", None)
+        if yn:
+            if line.lower() not in ("y", "n"):
+                raise CommandError("Error: Please choose Y or N.")
+            if line.lower() == "n":
+                return ""
+            if yn["kind"] == "save":
+                state["startup"] = self.snapshot(state["running"])
+                return "Info: Save the configuration successfully."
+            trial = state.pop("trial")
+            state["running"] = trial
+            if session["mode"] != "exec":
+                session["candidate"] = self.snapshot(trial)
+                session["running_seen"] = self.snapshot(trial)
+            return "Info: The trial configuration was rolled back."
+        # The configuration lock (configuration_exclusive.json): while another
+        # live session holds it, that user may only query. The reference does
+        # not give the refusal's text; ours starts with "Error:" as VRP's do.
+        holder = state.get("exclusive")
+        if holder and not _alive(holder):
+            state.pop("exclusive")
+            holder = None
+        mine = os.getpid()
+        if line == "configuration exclusive":  # all views
+            if holder and holder != mine:
+                raise CommandError("Error: The configuration is locked by another user.")
+            state["exclusive"] = mine
+            return ""
+        if line == "undo configuration exclusive":  # all views
+            if holder and holder != mine:
+                raise CommandError("Error: The configuration is locked by another user.")
+            state.pop("exclusive", None)
+            return ""
+        if holder and holder != mine and not line.startswith("display") and \
+                line not in ("screen-length 0 temporary", "quit", "return"):
+            raise CommandError("Error: The configuration is locked by another user.")
+        if line == "display version":  # any view
+            return (f"Huawei Versatile Routing Platform Software\nVRP (R) software, Version 8.230 "
+                    f"(CE8855 V300R023C00SPC100)\nHUAWEI {MODEL} uptime is 1 day, 0 hours")
         if session.get("question"):
             session["question"] = False
             answer = line.lower()
@@ -117,15 +177,15 @@ class Emulator(CliEmulator):
                 raise CommandError("Error: Please choose Y, N or C.")
             self.leave_config(session)
             return ""
-        if line == "abort trial":
-            trial = state.pop("trial", None)
-            if trial is None:
+        if line == "abort trial":  # all views except the user view (abort_trial.json)
+            if session["mode"] == "exec":
+                raise CommandError(self.ERROR)
+            if state.get("trial") is None:
                 raise CommandError("Error: No trial configuration is running.")
-            state["running"] = trial
-            if session["mode"] != "exec":
-                session["candidate"] = self.snapshot(trial)
-                session["running_seen"] = self.snapshot(trial)
-            return "Info: The trial configuration was rolled back."
+            session["yn"] = {"kind": "abort",
+                             "text": "Warning: The trial configuration will be rolled back. "
+                                     "Continue? [Y/N]:"}
+            return ""
         if line == "display current-configuration":  # any view
             return self.display(state)
         if session["mode"] == "exec":
@@ -139,6 +199,13 @@ class Emulator(CliEmulator):
                 session["candidate"] = self.snapshot(state["running"])
                 session["running_seen"] = self.snapshot(state["running"])
                 return "Enter system view, return user view with return command."
+            if line == "save":  # user view (save.json)
+                session["yn"] = {"kind": "save", "text": "Are you sure to continue?[Y/N]"}
+                return ""
+            if line == "compare configuration":  # user view: differing lines, none when equal
+                if state["startup"] == state["running"]:
+                    return ""
+                return "\n".join(self.render_tree(state["running"])[:9])
             if line == "quit":
                 return None
             raise CommandError(self.ERROR)
@@ -151,9 +218,8 @@ class Emulator(CliEmulator):
         if line == "quit":
             self.pop(session)
             return ""
-        if line == "abort":
-            self.leave_config(session)
-            session["candidate"] = None
+        if line == "clear configuration candidate":
+            session["candidate"] = self.snapshot(session["running_seen"])
             return ""
         m = re.fullmatch(r"commit(?: trial (\d+))?", line)
         if m:
@@ -164,4 +230,7 @@ class Emulator(CliEmulator):
             state["running"] = self.snapshot(session["candidate"])
             session["running_seen"] = self.snapshot(session["candidate"])
             return ""
+        # Only the documented forms (tests/switch/conformance/huawei-ce.json).
+        if not conformance.table("huawei-ce").allows(line, MODEL):
+            raise CommandError(self.ERROR)
         return self.configure(state, session, line)

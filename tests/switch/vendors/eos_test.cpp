@@ -1,5 +1,7 @@
 // Arista EOS adapter: rendering (golden), parsing captured configs, the
 // render -> parse round trip, and the configure-session commit protocol.
+#include <algorithm>
+
 #include <doctest/doctest.h>
 
 #include "cli/common.h"
@@ -28,6 +30,34 @@ TEST_SUITE("eos") {
     REQUIRE(warnings.all().size() == 1);
     CHECK(warnings.all()[0].headline() ==
           "eos: warning: mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is applied as 9214");
+  }
+
+  TEST_CASE("watchdog: forward is no-drop, two decimals at most, and both read back (issue 19)") {
+    auto a = eos_adapter();
+    model::Settings s = standard_intent();
+    s.pfc_watchdog = model::PfcWatchdog{205, 333, model::WatchdogAction::forward};
+    Diagnostics warnings;
+    model::Settings fit = a->representable(s, warnings);
+    // AVD: timeout/recovery_time are seconds with two decimals; action drop|no-drop.
+    CHECK(fit.pfc_watchdog == model::PfcWatchdog{210, 330, model::WatchdogAction::forward});
+    auto lines = render_all(*a, s, kPorts, warnings);
+    REQUIRE(lines);
+    auto has = [&](const std::string& l) {
+      return std::find(lines->begin(), lines->end(), l) != lines->end();
+    };
+    CHECK(has("priority-flow-control pause watchdog default timeout 0.21"));
+    CHECK(has("priority-flow-control pause watchdog default recovery-time 0.33"));
+    CHECK(has("priority-flow-control pause watchdog action no-drop"));
+    auto back = a->parse(testing::lines_text(*lines));
+    REQUIRE(back);
+    CHECK(back->ports.at("Ethernet1/1").pfc_watchdog == fit.pfc_watchdog);
+    // alert has no EOS action: applied as no-drop, with a warning.
+    s.pfc_watchdog->action = model::WatchdogAction::alert;
+    Diagnostics w2;
+    CHECK(a->representable(s, w2).pfc_watchdog->action == model::WatchdogAction::forward);
+    CHECK(testing::messages(w2).back() ==
+          "pfc_watchdog: EOS watchdog actions are drop or no-drop: action alert is applied as "
+          "no-drop (forward)");
   }
 
   TEST_CASE("render alone refuses an MTU EOS cannot hold: representable() clamps, once") {

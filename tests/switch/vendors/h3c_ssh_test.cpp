@@ -18,7 +18,7 @@ TEST_SUITE("h3c over ssh") {
     SwitchResult first = apply_once(fx, 0, "h3c", standard_profile(), kPorts);
     INFO(first.reason);
     REQUIRE(first.outcome == SwitchOutcome::applied);
-    CHECK(first.warnings.size() == 3);  // WRR weight 1, cells, recovery forwards
+    CHECK(first.warnings.size() == 2);  // WRR weight 1, cells (drop = action discard)
 
     SwitchResult audit = audit_once(fx, 0, "h3c", standard_profile(), kPorts);
     CHECK(audit.outcome == SwitchOutcome::in_sync);

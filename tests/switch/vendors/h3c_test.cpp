@@ -31,9 +31,9 @@ TEST_SUITE("h3c") {
           std::vector<std::string>{
               "ets: H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1",
               "ecn: H3C WRED limits are in 256-byte cells: 150000B/1500000B are applied as "
-              "150016B/1500160B (586/5860 cells)",
-              "pfc_watchdog: H3C deadlock recovery turns PFC off and keeps forwarding: action "
-              "drop is applied as forward"});
+              "150016B/1500160B (586/5860 cells)"});
+    // drop is expressible: `auto-recover action discard` (issue 19 defect 7).
+    CHECK(fit.pfc_watchdog->action == model::WatchdogAction::drop);
     CHECK(fit.ecn == model::Ecn{150016, 1500160, 10});
     // Within one cell of the profile: the documented tolerance.
     CHECK(fit.ecn->min_threshold_bytes - 150000 < h3c::kCellBytes);

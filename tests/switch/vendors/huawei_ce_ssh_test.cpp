@@ -2,6 +2,9 @@
 // whose forced command emulates the VRP CLI with two-stage commit
 // (tests/switch/emu/huawei_ce_emu.py).
 #include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
 
 #include "vendor_ssh.h"
 
@@ -17,7 +20,8 @@ TEST_SUITE("huawei-ce over ssh") {
     SwitchResult first = apply_once(fx, 0, "huawei-ce", standard_profile(), kPorts);
     INFO(first.reason);
     REQUIRE(first.outcome == SwitchOutcome::applied);
-    CHECK(first.warnings.size() == 2);  // DRR weight 1, recovery forwards
+    // DRR weight 1; drop is `recovery-behavior discard`, no warning (issue 19).
+    CHECK(first.warnings.size() == 1);
 
     SwitchResult audit = audit_once(fx, 0, "huawei-ce", standard_profile(), kPorts);
     CHECK(audit.outcome == SwitchOutcome::in_sync);
@@ -48,6 +52,47 @@ TEST_SUITE("huawei-ce over ssh") {
     CHECK(drift == std::vector<std::string>{"100GE1/0/3 mtu 1500", "100GE1/0/3 pfc none"});
     SwitchResult fix = apply_once(fx, 0, "huawei-ce", standard_profile(), kPorts);
     CHECK(fix.outcome == SwitchOutcome::applied);
+    CHECK(audit_once(fx, 0, "huawei-ce", standard_profile(), kPorts).outcome ==
+          SwitchOutcome::in_sync);
+  }
+
+  TEST_CASE("another user's configuration exclusive lock refuses the apply; nothing changes") {
+    SshdFixture fx({"huawei-ce"});
+    const std::string state_file = fx.switches()[0].dir + "/state.json";
+    const std::string before = running_config(fx, 0, "huawei-ce");
+    // A live session of someone else holds the lock (configuration_exclusive.json):
+    // this test process stands in for it.
+    auto state = nlohmann::json::parse(read_all(state_file));
+    state["exclusive"] = static_cast<int>(getpid());
+    write_all(state_file, state.dump());
+    fx.clear_log(0);
+    SwitchResult r = apply_once(fx, 0, "huawei-ce", standard_profile(), kPorts);
+    CHECK(r.outcome == SwitchOutcome::failed);
+    CHECK(r.reason.find("could not take the configuration lock") != std::string::npos);
+    // Read, refused at the lock, nothing staged and their lock left alone.
+    CHECK(fx.log(0) == std::vector<std::string>{"screen-length 0 temporary",
+                                                "display current-configuration",
+                                                "configuration exclusive"});
+    CHECK(running_config(fx, 0, "huawei-ce") == before);
+    CHECK(nlohmann::json::parse(read_all(state_file)).at("exclusive") == getpid());
+    // Released: the same apply goes through and unlocks at the end.
+    state = nlohmann::json::parse(read_all(state_file));
+    state.erase("exclusive");
+    write_all(state_file, state.dump());
+    SwitchResult again = apply_once(fx, 0, "huawei-ce", standard_profile(), kPorts);
+    CHECK_MESSAGE(again.outcome == SwitchOutcome::applied, again.reason);
+    CHECK_FALSE(nlohmann::json::parse(read_all(state_file)).contains("exclusive"));
+  }
+
+  TEST_CASE("apply saves: after a reload (startup becomes running) the audit is still clean") {
+    SshdFixture fx({"huawei-ce"});
+    const std::string state_file = fx.switches()[0].dir + "/state.json";
+    REQUIRE(apply_once(fx, 0, "huawei-ce", standard_profile(), kPorts).outcome ==
+            SwitchOutcome::applied);
+    // Reload: the running config is what the next-startup file holds.
+    auto state = nlohmann::json::parse(read_all(state_file));
+    state["running"] = state.at("startup");
+    write_all(state_file, state.dump());
     CHECK(audit_once(fx, 0, "huawei-ce", standard_profile(), kPorts).outcome ==
           SwitchOutcome::in_sync);
   }

@@ -1,5 +1,7 @@
 // Huawei CloudEngine adapter: rendering (golden), parsing captured configs,
 // the render -> parse round trip, and the two-stage commit with trial.
+#include <algorithm>
+
 #include <doctest/doctest.h>
 
 #include "cli/common.h"
@@ -27,11 +29,44 @@ TEST_SUITE("huawei-ce") {
     model::Settings fit = a->representable(standard_intent(), warnings);
     CHECK(messages(warnings) ==
           std::vector<std::string>{
-              "ets: Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1",
-              "pfc_watchdog: Huawei deadlock recovery ignores PFC and keeps forwarding: action "
-              "drop is applied as forward"});
+              "ets: Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1"});
     CHECK(fit.ets->tc_bandwidth_percent == std::array<uint8_t, 8>{50, 1, 1, 50, 1, 1, 0, 1});
-    CHECK(fit.pfc_watchdog == model::PfcWatchdog{200, 200, model::WatchdogAction::forward});
+    // drop is expressible: `dcb pfc deadlock recovery-behavior discard` (issue 19 defect 2).
+    CHECK(fit.pfc_watchdog == model::PfcWatchdog{200, 200, model::WatchdogAction::drop});
+  }
+
+  TEST_CASE("deadlock timers: two documented commands, units of 10/100/500/1000 ms, by model") {
+    // CE8855 (interval_times): detection 1..15 and recovery 0..31 units.
+    model::Settings s = standard_intent();
+    s.pfc_watchdog = model::PfcWatchdog{50, 250, model::WatchdogAction::drop};
+    auto a = huawei_adapter();
+    Diagnostics warnings;
+    auto lines = render_all(*a, s, kPorts, warnings);
+    REQUIRE(lines);
+    auto has = [&](const std::string& l) {
+      return std::find(lines->begin(), lines->end(), l) != lines->end();
+    };
+    CHECK(has("dcb pfc deadlock-detect interval 10"));
+    CHECK(has(" priority 3 deadlock-detect time 5"));
+    CHECK(has(" priority 3 deadlock-recovery time 25"));
+    CHECK(has("dcb pfc deadlock recovery-behavior discard slot 1"));
+    CHECK(has("dcb pfc dscp-mapping enable slot 1"));
+    // CE6866 (timers): milliseconds, 10..1500, no dscp-mapping command documented.
+    a->set_platform({"CE6866", ""});
+    lines = render_all(*a, s, kPorts, warnings);
+    REQUIRE(lines);
+    CHECK(has("dcb pfc deadlock-detect timer 50"));
+    CHECK(has("dcb pfc deadlock-recovery timer 250"));
+    CHECK_FALSE(has("dcb pfc dscp-mapping enable slot 1"));
+    // Unknown model: refused, never guessed.
+    a->set_platform({"CE12800", ""});
+    auto refused = render_all(*a, s, kPorts, warnings);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.find("rocecfg does not guess") != std::string::npos);
+    a->set_platform({});
+    refused = render_all(*a, s, kPorts, warnings);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.find("set `model`") != std::string::npos);
   }
 
   TEST_CASE("standard profile renders the golden config") {
@@ -94,28 +129,51 @@ TEST_SUITE("huawei-ce") {
     CHECK(*ports == std::vector<std::string>{"100GE1/0/1", "100GE1/0/2", "100GE1/0/3"});
   }
 
-  TEST_CASE("push: system-view, trial commit, confirm") {
+  TEST_CASE("push: lock, system-view, trial commit, confirm; save and unlock after") {
     auto a = huawei_adapter();
     testing::RecordingSession s;
     REQUIRE(a->push(s, {"interface 100GE1/0/1", " mtu 9216", " quit"}));
-    CHECK(s.sent == std::vector<std::string>{"system-view", "interface 100GE1/0/1", " mtu 9216",
-                                             " quit", "commit trial 300", "commit"});
+    CHECK(s.sent == std::vector<std::string>{"configuration exclusive", "system-view",
+                                             "interface 100GE1/0/1", " mtu 9216", " quit",
+                                             "commit trial 300", "commit"});
+    // The lock is held until the save is verified (configuration_exclusive.json).
+    testing::RecordingSession p;
+    REQUIRE(a->persist(p));
+    CHECK(p.sent == std::vector<std::string>{"return", "save", "Y", "compare configuration",
+                                             "undo configuration exclusive"});
+  }
+
+  TEST_CASE("push: another user's lock stops it before anything is staged") {
+    auto a = huawei_adapter();
+    testing::RecordingSession s;
+    s.fail_at = 1;  // configuration exclusive refused
+    auto r = a->push(s, {"interface 100GE1/0/1", " mtu 9216", " quit"});
+    REQUIRE_FALSE(r);
+    CHECK(r.error().message.find("could not take the configuration lock") != std::string::npos);
+    // Nothing staged, and never an unlock of someone else's lock.
+    CHECK(s.sent == std::vector<std::string>{"configuration exclusive"});
   }
 
   TEST_CASE("push: an error before the trial aborts; after it, the trial is aborted") {
     auto a = huawei_adapter();
     testing::RecordingSession s;
-    s.fail_at = 3;
+    s.fail_at = 4;  // interface 100GE1/0/1
     REQUIRE_FALSE(a->push(s, {"interface 100GE1/0/1", " mtu 9216", " quit"}));
-    CHECK(s.sent.back() == "abort");
+    // `abort` is no CE command: the candidate is cleared (clear_configuration_candidate.json),
+    // then our lock released.
+    CHECK(
+        std::vector<std::string>(s.sent.end() - 2, s.sent.end()) ==
+        std::vector<std::string>{"clear configuration candidate", "undo configuration exclusive"});
 
     testing::RecordingSession t;
-    t.fail_at = 6;  // the confirming commit
+    t.fail_at = 7;  // the confirming commit
     t.drop = true;
     auto r = a->push(t, {"interface 100GE1/0/1", " mtu 9216", " quit"});
     REQUIRE_FALSE(r);
-    CHECK(std::vector<std::string>(t.sent.end() - 2, t.sent.end()) ==
-          std::vector<std::string>{"<reconnect>", "abort trial"});
+    // abort trial asks [Y/N] and is not a user-view command (abort_trial.json).
+    CHECK(std::vector<std::string>(t.sent.end() - 6, t.sent.end()) ==
+          std::vector<std::string>{"<reconnect>", "system-view", "abort trial", "Y", "return",
+                                   "undo configuration exclusive"});
   }
 }
 

@@ -25,13 +25,13 @@ class CliAdapter final : public Adapter {
   }
   model::Settings representable(const model::Settings& intent,
                                 Diagnostics& warnings) const override {
-    return ops_.representable(intent, warnings);
+    return ops_.representable(platform(), intent, warnings);
   }
   Result<std::vector<std::string>> render(const model::Settings& intent,
                                           const std::vector<std::string>& ports,
                                           const plan::Plan& changes,
                                           Diagnostics& warnings) const override {
-    return ops_.render(intent, ports, changes, warnings);
+    return ops_.render(platform(), intent, ports, changes, warnings);
   }
   Result<std::string> fetch_config(Session& session) const override {
     return session.run(ops_.fetch_command);
@@ -41,6 +41,11 @@ class CliAdapter final : public Adapter {
   }
   Status push(Session& session, const std::vector<std::string>& commands) const override {
     return ops_.push(session, commands);
+  }
+  Status persist(Session& session) const override { return ops_.persist(session); }
+  std::string version_command() const override { return std::string(ops_.version_command); }
+  Platform parse_version(std::string_view output) const override {
+    return ops_.parse_version ? ops_.parse_version(output) : Platform{};
   }
 
  private:

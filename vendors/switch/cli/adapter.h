@@ -21,12 +21,16 @@ struct CliOps {
   const std::regex& (*single_port)();  // one port name: "Ethernet1/1", "100GE1/0/1"
   const char* fetch_command;           // "show running-config", "display current-configuration"
   model::KnobSet port_knobs;           // configured per interface (model/qos.h)
-  model::Settings (*representable)(const model::Settings&, Diagnostics&);
-  Result<std::vector<std::string>> (*render)(const model::Settings&,
+  // Both take the platform (model/release) for forms that differ by model.
+  model::Settings (*representable)(const Platform&, const model::Settings&, Diagnostics&);
+  Result<std::vector<std::string>> (*render)(const Platform&, const model::Settings&,
                                              const std::vector<std::string>&, const plan::Plan&,
                                              Diagnostics&);
   Result<SwitchState> (*parse)(std::string_view);
   Status (*push)(Session&, const std::vector<std::string>&);
+  Status (*persist)(Session&);
+  std::string_view version_command = "";  // "" : forms do not differ by model
+  Platform (*parse_version)(std::string_view) = nullptr;
 };
 
 // An Adapter over `ops`, which must outlive it (a namespace-scope constant).

@@ -43,6 +43,42 @@ std::set<TrafficClass> ecn_queues_before(const std::map<model::Knob, plan::Step>
   return out;
 }
 
+namespace {
+
+std::string without_comments(std::string_view text) {
+  std::string out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    size_t first = line.find_first_not_of(' ');
+    if (first != std::string_view::npos && line[first] != '!') {
+      out += line;
+      out += '\n';
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+Status save_and_verify(Session& session, const std::vector<std::string>& save,
+                       const std::string& running, const std::string& startup) {
+  for (const std::string& c : save)
+    if (auto r = session.run(c); !r) return std::unexpected(r.error());
+  auto now = session.run(running);
+  if (!now) return std::unexpected(now.error());
+  auto saved = session.run(startup);
+  if (!saved) return std::unexpected(saved.error());
+  if (without_comments(*now) != without_comments(*saved))
+    return fail(ErrorKind::failed, startup,
+                "the startup configuration differs from the running one");
+  return {};
+}
+
 Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std::string>& ports) {
   RenderPlan out;
   std::set<std::string> known(ports.begin(), ports.end());

@@ -91,6 +91,12 @@ namespace rocecfg::sw::cli {
 Status recover(Session& session, const std::vector<std::string>& live,
                const std::vector<std::string>& fresh);
 
+// Persistence: run `save` (answers included), then read `running` and
+// `startup` and require them equal, comment lines ('!' first) and trailing
+// blanks aside. A reload must come back with what was verified.
+Status save_and_verify(Session& session, const std::vector<std::string>& save,
+                       const std::string& running, const std::string& startup);
+
 // The push error with the rollback outcome appended, for the summary line.
 Error push_failure(Error cause, std::string_view vendor, const Status& rollback);
 

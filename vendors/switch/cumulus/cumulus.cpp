@@ -65,6 +65,15 @@ class CumulusAdapter final : public sw::Adapter {
   model::Settings representable(const model::Settings& intent,
                                 Diagnostics& warnings) const override {
     model::Settings out = intent;
+    // bw-percent is 1..100 and the total at most 100 (NVUE reference, nv set
+    // qos egress-scheduler ... bw-percent): DWRR classes of 0 % get 1 %,
+    // taken from the largest classes.
+    if (model::raise_ets_weights(out, 1)) {
+      model::fit_ets_total(out, 100);
+      warnings.warning({}, "ets",
+                       "cumulus DWRR weights are 1..100 %: classes of 0 % are applied as 1 %, "
+                       "taken from the largest classes");
+    }
     if (model::widen_ecn_to_queues(out))
       warnings.warning({}, "ecn_priorities",
                        "cumulus marks ECN per traffic class: every priority sharing a marked "

@@ -20,10 +20,16 @@ namespace {
 
 using model::Settings;
 
-struct TcCc {  // congestion-control per traffic class
+// Congestion control per traffic class. The thresholds are the factory ECN
+// profile's (CL 5 QoS guide, "This is the default ECN configuration":
+// default_ecn_red_conf min_threshold_bytes = 150000, max_threshold_bytes =
+// 1500000, probability = 100; CumulusNetworks/docs content/cumulus-linux-52/
+// Layer-1-and-Switch-Ports/Quality-of-Service/_index.md). The 40000/200000 of
+// the same page are an example of a changed profile, not the default.
+struct TcCc {
   bool ecn = false;
-  uint64_t min_bytes = 40000;
-  uint64_t max_bytes = 200000;
+  uint64_t min_bytes = 150000;
+  uint64_t max_bytes = 1500000;
   uint32_t probability = 100;
 };
 
@@ -63,7 +69,8 @@ struct NvModel {
     for (int d = 0; d < 64; ++d) dscp_sp[d] = static_cast<uint8_t>(d / 8);
     for (int p = 0; p < 8; ++p) sp_tc[p] = static_cast<uint8_t>(p);
     cc[0].ecn = true;
-    for (int t = 0; t < 8; ++t) sched[t].bw_percent = t < 4 ? 12 : 13;
+    // NVUE reference (nv set qos egress-scheduler): 12 % on queues 0,2,4,6, 13 % on 1,3,5,7.
+    for (int t = 0; t < 8; ++t) sched[t].bw_percent = t % 2 == 0 ? 12 : 13;
   }
 
   // `nv set qos roce` (lossless): the RoCE defaults of the CL 5.x RoCE page

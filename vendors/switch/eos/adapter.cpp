@@ -36,6 +36,13 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   return {};
 }
 
+// Persistence: EOS keeps the startup config apart from the running one
+// (EOS User Manual, copy running-config startup-config).
+Status persist(Session& session) {
+  return cli::save_and_verify(session, {"copy running-config startup-config"},
+                              "show running-config", "show startup-config");
+}
+
 // The single-port grammar, shared by the inventory check and the parser.
 const std::regex& port_grammar() {
   static const std::regex re(R"((Ethernet\d+(/\d+){0,2}|Port-Channel\d+))");
@@ -56,9 +63,16 @@ ShellDialect dialect() {
 
 // Positional, in CliOps order: vendor, dialect, port grammar, read-back
 // command, then this vendor's own functions.
-const cli::CliOps kOps{
-    kVendor, dialect, port_grammar, "show running-config", model::kQueuePortKnobs, representable,
-    render,  parse,   push};
+const cli::CliOps kOps{kVendor,
+                       dialect,
+                       port_grammar,
+                       "show running-config",
+                       model::kQueuePortKnobs,
+                       representable,
+                       render,
+                       parse,
+                       push,
+                       persist};
 
 [[maybe_unused]] const bool registered =
     register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });

@@ -41,11 +41,14 @@ inline constexpr std::string_view kCommitTimer = "00:05:00";
 
 // One port name in this vendor's grammar (adapter.cpp).
 const std::regex& port_grammar();
-model::Settings representable(const model::Settings& intent, Diagnostics& warnings);
-Result<std::vector<std::string>> render(const model::Settings& intent,
+model::Settings representable(const Platform& platform, const model::Settings& intent,
+                              Diagnostics& warnings);
+Result<std::vector<std::string>> render(const Platform& platform, const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings);
 Result<SwitchState> parse(std::string_view config_text);
 Status push(Session& session, const std::vector<std::string>& commands);
+// Save the running config as the startup config and check it (adapter.cpp).
+Status persist(Session& session);
 
 }  // namespace rocecfg::sw::eos

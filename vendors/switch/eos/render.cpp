@@ -123,14 +123,16 @@ std::vector<std::string> global_lines(const model::Settings& intent, const cli::
     lines.push_back("priority-flow-control pause watchdog default recovery-time " +
                     cli::seconds_text(wd.restoration_ms));
     lines.push_back(std::string("priority-flow-control pause watchdog action ") +
-                    (wd.action == model::WatchdogAction::alert ? "notify-only" : "drop"));
+                    (wd.action == model::WatchdogAction::forward ? "no-drop" : "drop"));
   }
   return lines;
 }
 
 }  // namespace
 
-model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
+model::Settings representable(const Platform& platform, const model::Settings& intent,
+                              Diagnostics& warnings) {
+  (void)platform;  // no form here differs by model
   model::Settings out = intent;
   if (uint32_t asked = out.mtu_bytes.value_or(0); model::clamp_mtu(out, kMtu))
     cli::warn(warnings, kVendor, Knob::mtu,
@@ -139,18 +141,36 @@ model::Settings representable(const model::Settings& intent, Diagnostics& warnin
   if (model::widen_ecn_to_queues(out))
     cli::warn(warnings, kVendor, Knob::ecn_priorities,
               "EOS marks ECN per tx-queue: every priority sharing a marked queue is marked");
-  if (out.pfc_watchdog && out.pfc_watchdog->action == model::WatchdogAction::forward) {
+  // Timers are seconds with at most two decimals (AVD priority_flow_control
+  // schema, watchdog.timeout/recovery_time pattern): 10 ms steps.
+  if (out.pfc_watchdog) {
+    model::PfcWatchdog& wd = *out.pfc_watchdog;
+    auto step = [](uint32_t ms) { return std::max<uint32_t>(10, (ms + 5) / 10 * 10); };
+    if (step(wd.detection_ms) != wd.detection_ms || step(wd.restoration_ms) != wd.restoration_ms)
+      cli::warn(warnings, kVendor, Knob::pfc_watchdog,
+                fmt::format("EOS watchdog timers take 10 ms steps: {}ms/{}ms are applied as "
+                            "{}ms/{}ms",
+                            wd.detection_ms, wd.restoration_ms, step(wd.detection_ms),
+                            step(wd.restoration_ms)));
+    wd.detection_ms = step(wd.detection_ms);
+    wd.restoration_ms = step(wd.restoration_ms);
+  }
+  // Actions are drop or no-drop (AVD priority_flow_control schema,
+  // watchdog.action); no-drop keeps forwarding the stuck queue (parse.cpp).
+  if (out.pfc_watchdog && out.pfc_watchdog->action == model::WatchdogAction::alert) {
     cli::warn(warnings, kVendor, Knob::pfc_watchdog,
-              "the EOS watchdog cannot forward a stuck queue: action drop is applied instead");
-    out.pfc_watchdog->action = model::WatchdogAction::drop;
+              "EOS watchdog actions are drop or no-drop: action alert is applied as no-drop "
+              "(forward)");
+    out.pfc_watchdog->action = model::WatchdogAction::forward;
   }
   return out;
 }
 
-Result<std::vector<std::string>> render(const model::Settings& intent,
+Result<std::vector<std::string>> render(const Platform& platform, const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() says what this vendor cannot hold
+  (void)platform;
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out = global_lines(intent, *plan);

@@ -56,6 +56,13 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   return {};
 }
 
+// Persistence: `save force` writes the next-startup file without asking;
+// `display saved-configuration` reads it back (Fundamentals command reference).
+Status persist(Session& session) {
+  return cli::save_and_verify(session, {"save force"}, "display current-configuration",
+                              "display saved-configuration");
+}
+
 // The single-port grammar, shared by the inventory check and the parser.
 const std::regex& port_grammar() {
   static const std::regex re(
@@ -86,7 +93,8 @@ const cli::CliOps kOps{kVendor,
                        representable,
                        render,
                        parse,
-                       push};
+                       push,
+                       persist};
 
 [[maybe_unused]] const bool registered =
     register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });

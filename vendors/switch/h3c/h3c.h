@@ -9,11 +9,12 @@
 //   watchdog   `priority-flow-control deadlock enable`; the times are switch-
 //              wide per 802.1p, in 100 ms units (`priority-flow-control
 //              deadlock cos 3 interval 2`, `... auto-recover cos 3 delay 2`).
-//              Recovery turns PFC off for the delay, so traffic is forwarded:
-//              action `forward`. The S6805/S6825/S6850/S9850 Intelligent
-//              Lossless Network guide (R671x, "PFC deadlock detection"): during
-//              the delay "the device disables PFC and PFC deadlock detection on
-//              the interface, so that packets can be forwarded properly".
+//              Recovery turns PFC off for the delay; what happens to the
+//              packets then is `priority-flow-control deadlock auto-recover
+//              action discard | forwarding` (default forwarding): action
+//              `drop` or `forward`; `alert` has no equivalent. The
+//              S6805/S6825/S6850/S9850 Intelligent Lossless Network guide
+//              (R671x, "PFC deadlock detection", steps 2-5).
 //   scheduling `qos wrr N group sp` (strict) or `qos wrr N group 1 byte-count
 //              W`; weights start at 1, so an ETS class of 0 % is applied as
 //              1 with a warning. Queues not mentioned are strict: the H3C
@@ -71,12 +72,15 @@ inline constexpr std::array<uint8_t, 8> kDefaultDot1pLp{2, 0, 1, 3, 4, 5, 6, 7};
 
 // One port name in this vendor's grammar (adapter.cpp).
 const std::regex& port_grammar();
-model::Settings representable(const model::Settings& intent, Diagnostics& warnings);
-Result<std::vector<std::string>> render(const model::Settings& intent,
+model::Settings representable(const Platform& platform, const model::Settings& intent,
+                              Diagnostics& warnings);
+Result<std::vector<std::string>> render(const Platform& platform, const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings);
 Result<SwitchState> parse(std::string_view config_text);
 Status push(Session& session, const std::vector<std::string>& commands);
+// Save the running config as the startup config and check it (adapter.cpp).
+Status persist(Session& session);
 
 // Bytes -> cells, rounded up (a threshold never ends up below what was asked).
 uint64_t cells(uint64_t bytes);

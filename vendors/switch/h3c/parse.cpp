@@ -41,6 +41,8 @@ struct Parser {
   std::array<uint8_t, 8> dot1p_lp = kDefaultDot1pLp;
   std::map<std::string, std::map<unsigned, WredQueue>> wred_tables;
   std::map<unsigned, uint32_t> deadlock_interval, recover_delay;  // cos -> units
+  // During the recovery delay (ILN guide: default forwarding).
+  model::WatchdogAction recovery = model::WatchdogAction::forward;
   uint32_t unit_ms = kDeadlockUnitMs;
   std::vector<std::pair<std::string, Port>> ports;
   std::vector<std::string> dscp_text;
@@ -159,6 +161,10 @@ struct Parser {
         deadlock_interval[static_cast<unsigned>(*c)] = static_cast<uint32_t>(*n);
       else
         note(l, "not understood (interval 1..15)");
+    } else if (t == "priority-flow-control deadlock auto-recover action discard") {
+      recovery = model::WatchdogAction::drop;
+    } else if (t == "priority-flow-control deadlock auto-recover action forwarding") {
+      recovery = model::WatchdogAction::forward;
     } else if (starts_with_words(t, "priority-flow-control deadlock auto-recover cos") &&
                w.size() == 7) {
       auto c = number(w[4], 7);
@@ -242,7 +248,7 @@ struct Parser {
       }
       if (all && times)
         s.pfc_watchdog =
-            model::PfcWatchdog{times->first, times->second, model::WatchdogAction::forward};
+            model::PfcWatchdog{times->first, times->second, recovery};
       else
         state.unread(0, name + " priority-flow-control deadlock enable",
                      "deadlock times missing or differing per priority: one watchdog cannot "

@@ -73,6 +73,11 @@ void global_lines(const model::Settings& intent, const cli::RenderPlan& plan,
       out.push_back(fmt::format("priority-flow-control deadlock auto-recover cos {} delay {}", p,
                                 units(wd->after.pfc_watchdog->restoration_ms)));
     }
+    // What happens to packets during the recovery delay (ILN guide, "PFC
+    // deadlock detection", step 5; default forwarding).
+    out.push_back(
+        std::string("priority-flow-control deadlock auto-recover action ") +
+        (wd->after.pfc_watchdog->action == model::WatchdogAction::drop ? "discard" : "forwarding"));
   }
 }
 
@@ -132,7 +137,9 @@ uint64_t cells(uint64_t bytes) {
   return (bytes + kCellBytes - 1) / kCellBytes;
 }
 
-model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
+model::Settings representable(const Platform& platform, const model::Settings& intent,
+                              Diagnostics& warnings) {
+  (void)platform;  // no form here differs by model
   model::Settings out = intent;
   if (model::raise_ets_weights(out, 1))
     cli::warn(warnings, kVendor, Knob::ets,
@@ -155,28 +162,30 @@ model::Settings representable(const model::Settings& intent, Diagnostics& warnin
   }
   if (out.pfc_watchdog) {
     model::PfcWatchdog& wd = *out.pfc_watchdog;
-    model::PfcWatchdog held{units(wd.detection_ms) * kDeadlockUnitMs,
-                            units(wd.restoration_ms) * kDeadlockUnitMs,
-                            model::WatchdogAction::forward};
+    // The recovery delay forwards or discards (`auto-recover action discard |
+    // forwarding`); an alert-only watchdog has no equivalent.
+    model::PfcWatchdog held{
+        units(wd.detection_ms) * kDeadlockUnitMs, units(wd.restoration_ms) * kDeadlockUnitMs,
+        wd.action == model::WatchdogAction::alert ? model::WatchdogAction::forward : wd.action};
     if (held.detection_ms != wd.detection_ms || held.restoration_ms != wd.restoration_ms)
       cli::warn(
           warnings, kVendor, Knob::pfc_watchdog,
           fmt::format("H3C deadlock times are 1..15 x 100 ms: {}ms/{}ms are applied as "
                       "{}ms/{}ms",
                       wd.detection_ms, wd.restoration_ms, held.detection_ms, held.restoration_ms));
-    if (wd.action != model::WatchdogAction::forward)
+    if (wd.action == model::WatchdogAction::alert)
       cli::warn(warnings, kVendor, Knob::pfc_watchdog,
-                std::string("H3C deadlock recovery turns PFC off and keeps forwarding: action ") +
-                    to_string(wd.action) + " is applied as forward");
+                "H3C deadlock recovery forwards or discards: action alert is applied as forward");
     wd = held;
   }
   return out;
 }
 
-Result<std::vector<std::string>> render(const model::Settings& intent,
+Result<std::vector<std::string>> render(const Platform& platform, const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() says what H3C cannot hold
+  (void)platform;
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out;

@@ -1,14 +1,25 @@
 // The Huawei CE adapter: the sw::Adapter face of huawei_ce.h, and the
-// two-stage commit.
+// two-stage commit under the configuration lock.
 //
-// Transaction:
+// Transaction (CE6800 V300R023C00 command reference, Configuration File
+// Management; pages named below):
+//   configuration exclusive     lock: other users may only query
+//                               (configuration_exclusive.json); refused
+//                               while someone else holds it: nothing sent
 //   system-view                 candidate editing, nothing live
 //   <commands>
 //   commit trial 300            live, reverts in 300 s unless confirmed
-//   commit                      confirm from a working connection (the last step)
-// Before the trial commit, `abort` discards the candidate (a dropped session
-// discards it by itself). After it, `abort trial` reverts at once; if even
-// the reconnect fails, the trial timer reverts on its own.
+//   commit                      confirm from a working connection
+// then, after the read-back verified (persist):
+//   return / save / Y           auto-save is off by default (save.json)
+//   compare configuration       empty: next-startup = running
+//   undo configuration exclusive   unlock (the last step)
+// Before the trial commit, `clear configuration candidate` discards the
+// candidate (a dropped session discards it by itself). After it, `abort
+// trial` (+ Y) reverts at once; if even the reconnect fails, the trial timer
+// reverts on its own. A lock left by a dropped session is released by the
+// switch after `configuration exclusive timeout` (default 30 s,
+// configuration_exclusive_timeout.json).
 #include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
@@ -20,10 +31,22 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   if (commands.empty()) return {};
   bool trial = false;
   auto undo = [&](Error cause) -> Status {
-    Status rolled = trial ? cli::recover(session, {"abort trial"}, {"abort trial"})
-                          : cli::recover(session, {"abort"}, {});
+    // `abort trial` asks "Continue? [Y/N]" and works in any view but the user
+    // view (abort_trial.json); an uncommitted candidate is discarded with
+    // `clear configuration candidate` (clear_configuration_candidate.json) or
+    // by the dropped session itself.
+    Status rolled = trial ? cli::recover(session, {"abort trial", "Y"},
+                                         {"system-view", "abort trial", "Y", "return"})
+                          : cli::recover(session, {"clear configuration candidate"}, {});
+    if (rolled) (void)session.run(std::string(kUnlock));  // ours, on this connection
     return std::unexpected(cli::push_failure(std::move(cause), kVendor, rolled));
   };
+  // Someone else's lock: stop before anything is staged, and never unlock it.
+  if (auto r = session.run(std::string(kLock)); !r)
+    return fail(ErrorKind::failed, std::string(kLock),
+                "could not take the configuration lock (another user may hold it); nothing "
+                "was sent: " +
+                    r.error().message);
   if (auto r = session.run("system-view"); !r) return undo(r.error());
   for (const auto& c : commands)
     if (auto r = session.run(c); !r) return undo(r.error());
@@ -37,6 +60,24 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   return {};
 }
 
+// Persistence: auto-save is off unless configured (configuration_file_auto-
+// save.json), so `save` runs in the user view and asks [Y/N] (save.json);
+// `compare configuration` (compare_configuration.json) lists the lines where
+// the running config and the next-startup file differ: empty output = same
+// (the exact text when equal is not in the reference).
+Status persist(Session& session) {
+  for (const char* c : {"return", "save", "Y"})
+    if (auto r = session.run(c); !r) return std::unexpected(r.error());
+  auto diff = session.run("compare configuration");
+  if (!diff) return std::unexpected(diff.error());
+  for (char ch : *diff)
+    if (!std::isspace(static_cast<unsigned char>(ch)))
+      return fail(ErrorKind::failed, "compare configuration",
+                  "the next-startup configuration differs from the running one: " + *diff);
+  if (auto r = session.run(std::string(kUnlock)); !r) return std::unexpected(r.error());
+  return {};
+}
+
 // The single-port grammar, shared by the inventory check and the parser.
 // GE ports (1G: CE5800/CE6800 management and access models) as well as
 // 10GE..400GE; MEth, Vlanif and LoopBack are not front-panel ports.
@@ -47,10 +88,25 @@ const std::regex& port_grammar() {
 
 namespace {
 
+// "HUAWEI CE8855-32CQ4BQ uptime is ..." / "... CE6866-48S8CQ-P ...": the
+// first word starting with CE is the model.
+Platform parse_version(std::string_view out) {
+  size_t at = 0;
+  while ((at = out.find("CE", at)) != std::string_view::npos) {
+    if (at == 0 || out[at - 1] == ' ' || out[at - 1] == '\n') {
+      size_t end = out.find_first_of(" \r\n", at);
+      return {std::string(out.substr(at, end == std::string_view::npos ? end : end - at)), ""};
+    }
+    at += 2;
+  }
+  return {};
+}
+
 ShellDialect dialect() {
   ShellDialect d;
   // <HUAWEI>, [~HUAWEI], [*HUAWEI-100GE1/0/1]
-  d.prompt_regex = R"((^|\n)([<][\w.-]+[>]|\[[~*]?[\w.\-/:]+\]) ?$)";
+  // and the [Y/N] questions of save and abort trial (save.json, abort_trial.json)
+  d.prompt_regex = R"((^|\n)([<][\w.-]+[>]|\[[~*]?[\w.\-/:]+\]) ?$|\[Y/N\]:? ?$)";
   d.error_regexes = {R"(^Error:)", R"(Failed to generate committed config)", R"(^\s*\^$)"};
   d.setup_commands = {"screen-length 0 temporary"};
   return d;
@@ -66,7 +122,10 @@ const cli::CliOps kOps{kVendor,
                        representable,
                        render,
                        parse,
-                       push};
+                       push,
+                       persist,
+                       "display version",
+                       parse_version};
 
 [[maybe_unused]] const bool registered =
     register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });

@@ -50,6 +50,8 @@ struct Parser {
   std::map<std::string, std::map<uint8_t, uint8_t>> domains;  // explicit entries
   std::map<std::string, std::optional<model::Ecn>> drop_profiles;
   std::optional<uint32_t> deadlock_interval_ms;
+  std::optional<uint32_t> detect_timer_ms, recovery_timer_ms;       // the timers family
+  model::WatchdogAction recovery = model::WatchdogAction::forward;  // documented default
   std::vector<std::pair<std::string, Port>> ports;
   std::map<std::string, std::string> incomparable;  // drop-profile -> ECN unit we cannot convert
   std::map<std::string, std::string> ecn_text;      // drop-profile -> the vendor's numbers
@@ -109,11 +111,30 @@ struct Parser {
     auto w = words(t);
     if (starts_with_words(t, "dcb pfc deadlock-detect interval")) {
       if (auto n = number(w.back(), 100000)) deadlock_interval_ms = static_cast<uint32_t>(*n);
+    } else if (starts_with_words(t, "dcb pfc deadlock-detect timer")) {
+      if (auto n = number(w.back(), 100000)) detect_timer_ms = static_cast<uint32_t>(*n);
+    } else if (starts_with_words(t, "dcb pfc deadlock-recovery timer")) {
+      if (auto n = number(w.back(), 100000)) recovery_timer_ms = static_cast<uint32_t>(*n);
+    } else if (starts_with_words(t, "dcb pfc deadlock recovery-behavior") && w.size() >= 5) {
+      recovery = w[4] == "discard" ? model::WatchdogAction::drop : model::WatchdogAction::forward;
     } else if (starts_with_words(t, "dcb pfc") && w.size() <= 3 && !l.children.empty()) {
       PfcProfile& prof = pfc_profiles[w.size() == 3 ? std::string(w[2]) : "default"];
       for (const auto& c : l.children) {
         auto cw = words(c.text);
-        if (cw.size() >= 2 && cw[0] == "priority" && cw.size() != 8) {
+        if (cw.size() == 5 && cw[0] == "priority" && cw[3] == "time" &&
+            (cw[2] == "deadlock-detect" || cw[2] == "deadlock-recovery")) {
+          // Two documented commands (priority_deadlock-detect_time.json,
+          // priority_deadlock-recovery_time.json); each defaults to 10 units.
+          auto p = number(cw[1], 7);
+          auto n = number(cw[4], 31);
+          if (p && n) {
+            auto [it, fresh] = prof.deadlock.try_emplace(static_cast<unsigned>(*p), 10u, 10u);
+            (cw[2] == "deadlock-detect" ? it->second.first : it->second.second) =
+                static_cast<uint32_t>(*n);
+          } else {
+            note(c, "not understood");
+          }
+        } else if (cw.size() >= 2 && cw[0] == "priority" && cw.size() != 8) {
           // " priority 3" or a list " priority 3 4" / " priority 3 to 4"
           auto list = cli::parse_number_list(after_words(c.text, "priority"), 7);
           if (!list) {
@@ -242,10 +263,12 @@ struct Parser {
           m = it->second;
       }
       if (all && m)
-        s.pfc_watchdog =
-            model::PfcWatchdog{*deadlock_interval_ms * m->first, *deadlock_interval_ms * m->second,
-                               model::WatchdogAction::forward};
+        s.pfc_watchdog = model::PfcWatchdog{*deadlock_interval_ms * m->first,
+                                            *deadlock_interval_ms * m->second, recovery};
     }
+    if (!pfc.empty() && detect_timer_ms)
+      s.pfc_watchdog =
+          model::PfcWatchdog{*detect_timer_ms, recovery_timer_ms.value_or(100), recovery};
 
     if (!s.pfc_watchdog && !deadlock_interval_ms)
       state.mark(name, model::Knob::pfc_watchdog, Source::vendor_default,

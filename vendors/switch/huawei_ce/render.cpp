@@ -30,7 +30,7 @@ std::vector<std::string> queue_runs(const std::vector<unsigned>& queues) {
   return out;
 }
 
-void global_lines(const model::Settings& intent, const cli::RenderPlan& plan,
+void global_lines(const model::Settings& intent, const cli::RenderPlan& plan, DeadlockForm form,
                   std::vector<std::string>& out) {
   const plan::Step* dscp = plan.any_port_step(Knob::dscp_map);
   const plan::Step* trust = plan.any_port_step(Knob::trust);
@@ -51,19 +51,36 @@ void global_lines(const model::Settings& intent, const cli::RenderPlan& plan,
     for (const auto& [port, knobs] : plan.ports)
       if (auto it = knobs.find(Knob::pfc); it != knobs.end())
         was = PriorityMask(was.bits() | mask_of(it->second.before.pfc_enabled).bits());
-    std::optional<DeadlockTimers> timers;
-    if (wd && wd->after.pfc_watchdog) timers = deadlock_timers(*wd->after.pfc_watchdog);
-    if (timers)
-      out.push_back(fmt::format("dcb pfc deadlock-detect interval {}", timers->interval_ms));
+    std::optional<model::PfcWatchdog> watchdog;
+    if (wd && wd->after.pfc_watchdog) watchdog = wd->after.pfc_watchdog;
+    std::optional<DeadlockTimers> times;
+    if (watchdog && form == DeadlockForm::interval_times) times = deadlock_timers(*watchdog);
+    if (times)
+      out.push_back(fmt::format("dcb pfc deadlock-detect interval {}", times->interval_ms));
+    if (watchdog && form == DeadlockForm::timers) {
+      out.push_back(fmt::format("dcb pfc deadlock-detect timer {}", watchdog->detection_ms));
+      out.push_back(fmt::format("dcb pfc deadlock-recovery timer {}", watchdog->restoration_ms));
+    }
+    if (watchdog)
+      out.push_back(fmt::format(
+          "dcb pfc deadlock recovery-behavior {} slot {}",
+          watchdog->action == model::WatchdogAction::drop ? "discard" : "forwarding", kSlot));
+    // Without it PFC back-pressure follows 802.1p, and DSCP-trusted untagged
+    // RoCE is not paused (dcb_pfc_dscp-mapping_enable.json).
+    if (pfc && !want.empty() && form == DeadlockForm::interval_times &&
+        intent.trust == model::Trust::dscp)
+      out.push_back(fmt::format("dcb pfc dscp-mapping enable slot {}", kSlot));
     out.push_back("dcb pfc");
     for (unsigned p = 0; p < 8; ++p) {
       auto prio = Priority::unchecked(p);
       if (want.has(prio)) {
         if (pfc) out.push_back(fmt::format(" priority {}", p));
-        if (timers)
+        if (times) {
           out.push_back(
-              fmt::format(" priority {} deadlock-detect time {} deadlock-recovery time {}", p,
-                          timers->detect_multiplier, timers->recover_multiplier));
+              fmt::format(" priority {} deadlock-detect time {}", p, times->detect_multiplier));
+          out.push_back(
+              fmt::format(" priority {} deadlock-recovery time {}", p, times->recover_multiplier));
+        }
       } else if (pfc && was.has(prio)) {
         out.push_back(fmt::format(" undo priority {}", p));
       }
@@ -91,7 +108,7 @@ std::vector<std::string> port_lines(const model::Settings& want,
     if (want.trust == model::Trust::dscp)
       lines.push_back("trust dscp");
     else if (want.trust == model::Trust::pcp)
-      lines.push_back("trust 8021p");
+      lines.push_back("trust 8021p outer");  // trust.json: 8021p takes inner|outer
     else
       lines.push_back("undo trust");
   }
@@ -129,23 +146,44 @@ std::vector<std::string> port_lines(const model::Settings& want,
 }  // namespace
 
 DeadlockTimers deadlock_timers(const model::PfcWatchdog& wd) {
-  // A round interval that states both times exactly, multipliers 1..15.
-  for (uint32_t i : {100u, 50u, 20u, 10u, 200u, 250u, 500u, 1000u}) {
+  // The unit is one of 10/100/500/1000 ms (dcb_pfc_deadlock-detect_interval
+  // .json); detection 1..15 units, recovery 0..31 (priority_deadlock-*_time
+  // .json). The finest unit that states both times exactly, else the finest
+  // that holds them, rounded.
+  constexpr uint32_t kUnits[] = {10, 100, 500, 1000};
+  for (uint32_t i : kUnits) {
     if (wd.detection_ms % i || wd.restoration_ms % i) continue;
     uint32_t d = wd.detection_ms / i, r = wd.restoration_ms / i;
-    if (d >= 1 && d <= 15 && r >= 1 && r <= 15) return {i, d, r};
+    if (d >= 1 && d <= 15 && r <= 31) return {i, d, r};
   }
-  DeadlockTimers t;
-  t.interval_ms = std::clamp<uint32_t>((wd.detection_ms + 14) / 15, 10, 1000);
-  auto mult = [&](uint32_t ms) {
-    return std::clamp<uint32_t>((ms + t.interval_ms / 2) / t.interval_ms, 1, 15);
-  };
-  t.detect_multiplier = mult(wd.detection_ms);
-  t.recover_multiplier = mult(wd.restoration_ms);
-  return t;
+  for (uint32_t i : kUnits) {
+    uint32_t d = (wd.detection_ms + i / 2) / i, r = (wd.restoration_ms + i / 2) / i;
+    if (d <= 15 && r <= 31) return {i, std::max<uint32_t>(d, 1), r};
+  }
+  return {1000, 15, 31};
 }
 
-model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
+DeadlockForm deadlock_form(std::string_view model) {
+  static const std::vector<std::string_view> interval{"CE6855-48XS8CQ", "CE6885-SAN",    "CE8855",
+                                                      "CE8851-32CQ4BQ", "CE6885-LL",     "CE6885",
+                                                      "CE6885-T",       "CE6863E-48S8CQ"};
+  static const std::vector<std::string_view> timers{"CE6860-SAN",       "CE6866K",    "CE6866",
+                                                    "CE6860-HAM",       "CE8850-SAN", "CE8851K",
+                                                    "CE8851-32CQ8DQ-P", "CE8850-HAM"};
+  // A listed name, or a listed name followed by '-' and a variant suffix.
+  auto listed = [&](const std::vector<std::string_view>& names) {
+    for (std::string_view n : names)
+      if (model == n || (model.starts_with(n) && model.size() > n.size() && model[n.size()] == '-'))
+        return true;
+    return false;
+  };
+  if (listed(interval)) return DeadlockForm::interval_times;
+  if (listed(timers)) return DeadlockForm::timers;
+  return DeadlockForm::unknown;
+}
+
+model::Settings representable(const Platform& platform, const model::Settings& intent,
+                              Diagnostics& warnings) {
   model::Settings out = intent;
   if (model::raise_ets_weights(out, 1))
     cli::warn(warnings, kVendor, Knob::ets,
@@ -157,32 +195,56 @@ model::Settings representable(const model::Settings& intent, Diagnostics& warnin
               "is applied as identity");
   if (out.pfc_watchdog) {
     model::PfcWatchdog& wd = *out.pfc_watchdog;
-    DeadlockTimers t = deadlock_timers(wd);
-    model::PfcWatchdog held{t.interval_ms * t.detect_multiplier,
-                            t.interval_ms * t.recover_multiplier, model::WatchdogAction::forward};
+    model::PfcWatchdog held = wd;
+    switch (deadlock_form(platform.model)) {
+      case DeadlockForm::interval_times: {
+        DeadlockTimers t = deadlock_timers(wd);
+        held.detection_ms = t.interval_ms * t.detect_multiplier;
+        held.restoration_ms = t.interval_ms * t.recover_multiplier;
+        break;
+      }
+      case DeadlockForm::timers:
+        held.detection_ms = std::clamp(wd.detection_ms, kMinTimerMs, kMaxTimerMs);
+        held.restoration_ms = std::clamp(wd.restoration_ms, kMinTimerMs, kMaxTimerMs);
+        break;
+      case DeadlockForm::unknown:
+        break;  // render() refuses
+    }
     if (held.detection_ms != wd.detection_ms || held.restoration_ms != wd.restoration_ms)
-      cli::warn(
-          warnings, kVendor, Knob::pfc_watchdog,
-          fmt::format("Huawei states deadlock times as an interval times 1..15: {}ms/{}ms "
-                      "is applied as {}ms/{}ms",
-                      wd.detection_ms, wd.restoration_ms, held.detection_ms, held.restoration_ms));
-    if (wd.action != model::WatchdogAction::forward)
       cli::warn(warnings, kVendor, Knob::pfc_watchdog,
-                std::string("Huawei deadlock recovery ignores PFC and keeps forwarding: action ") +
-                    to_string(wd.action) + " is applied as forward");
+                fmt::format("Huawei {} states deadlock times in its own units: {}ms/{}ms is "
+                            "applied as {}ms/{}ms",
+                            platform.model, wd.detection_ms, wd.restoration_ms, held.detection_ms,
+                            held.restoration_ms));
+    if (wd.action == model::WatchdogAction::alert) {
+      cli::warn(warnings, kVendor, Knob::pfc_watchdog,
+                "Huawei deadlock recovery forwards or discards; alert-only is applied as forward");
+      held.action = model::WatchdogAction::forward;
+    }
     wd = held;
   }
   return out;
 }
 
-Result<std::vector<std::string>> render(const model::Settings& intent,
+Result<std::vector<std::string>> render(const Platform& platform, const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() says what this vendor cannot hold
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
+  DeadlockForm form = deadlock_form(platform.model);
+  bool needs_model = plan->any_port_step(Knob::pfc_watchdog) || plan->any_port_step(Knob::pfc);
+  if (needs_model && form == DeadlockForm::unknown)
+    return fail(ErrorKind::unsupported, "huawei-ce",
+                platform.model.empty()
+                    ? "the PFC deadlock and DSCP-mapping commands differ by CloudEngine model: "
+                      "set `model` for this switch in the inventory (render: --model)"
+                    : fmt::format("model {} is in neither documented PFC deadlock family "
+                                  "(CE6855/CE6885/CE8855/CE8851-32CQ4BQ/CE6863E or "
+                                  "CE6860/CE6866/CE8850/CE8851K); rocecfg does not guess",
+                                  platform.model));
   std::vector<std::string> out;
-  global_lines(plan->global_want(intent), *plan, out);
+  global_lines(plan->global_want(intent), *plan, form, out);
   auto lines = [&](const std::string& port) -> Result<std::vector<std::string>> {
     auto it = plan->ports.find(port);
     if (it == plan->ports.end()) return std::vector<std::string>{};

@@ -39,6 +39,13 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   return {};
 }
 
+// Persistence: NX-OS keeps the startup config apart from the running one
+// (System Management guide, copy running-config startup-config).
+Status persist(Session& session) {
+  return cli::save_and_verify(session, {"copy running-config startup-config"},
+                              "show running-config", "show startup-config");
+}
+
 // The single-port grammar, shared by the inventory check and the parser.
 const std::regex& port_grammar() {
   static const std::regex re(R"((Ethernet\d+/\d+(/\d+)?|port-channel\d+))");
@@ -72,7 +79,8 @@ const cli::CliOps kOps{kVendor,
                        representable,
                        render,
                        parse,
-                       push};
+                       push,
+                       persist};
 
 [[maybe_unused]] const bool registered =
     register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });

@@ -167,7 +167,9 @@ WatchdogTimers watchdog_timers(const model::PfcWatchdog& wd) {
   return t;
 }
 
-model::Settings representable(const model::Settings& intent, Diagnostics& warnings) {
+model::Settings representable(const Platform& platform, const model::Settings& intent,
+                              Diagnostics& warnings) {
+  (void)platform;  // no form here differs by model
   model::Settings out = intent;
   if (uint32_t asked = out.mtu_bytes.value_or(0); model::clamp_mtu(out, kMtu))
     cli::warn(warnings, kVendor, Knob::mtu,
@@ -197,10 +199,11 @@ model::Settings representable(const model::Settings& intent, Diagnostics& warnin
   return out;
 }
 
-Result<std::vector<std::string>> render(const model::Settings& intent,
+Result<std::vector<std::string>> render(const Platform& platform, const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() already said what NX-OS cannot hold
+  (void)platform;
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out;

@@ -81,13 +81,24 @@ class SonicAdapter final : public sw::Adapter {
   // the lossless PGs must be exactly the PFC priorities: the intent says so,
   // and a PG left lossless on a priority that lost PFC is drift.
   model::Settings representable(const model::Settings& intent, Diagnostics&) const override {
-    return lossless_pgs_from_pfc(intent);
+    model::Settings out = lossless_pgs_from_pfc(intent);
+    return out;
   }
 
   Result<std::vector<std::string>> render(const model::Settings& intent,
                                           const std::vector<std::string>&,
                                           const plan::Plan& changes,
                                           Diagnostics& warnings) const override {
+    // sonic-pfcwd.yang: detection_time 100..5000 ms, restoration_time
+    // 100..60000 ms; `config pfcwd start` refuses what the schema refuses,
+    // so the push is refused before anything is sent, never clamped.
+    if (const auto& wd = intent.pfc_watchdog;
+        wd && (wd->detection_ms < 100 || wd->detection_ms > 5000 || wd->restoration_ms < 100 ||
+               wd->restoration_ms > 60000))
+      return fail(ErrorKind::invalid_input, "pfc_watchdog",
+                  fmt::format("sonic pfcwd takes detection 100..5000 ms and restoration "
+                              "100..60000 ms (sonic-pfcwd.yang); the profile asks {} ms / {} ms",
+                              wd->detection_ms, wd->restoration_ms));
     return render_commands(intent, changes, warnings);
   }
 

@@ -7,6 +7,7 @@
 // cannot pass.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -132,38 +133,62 @@ TEST_SUITE("conformance") {
     CHECK(lines > 1000);
   }
 
-  TEST_CASE("render --session: transaction, commit, save for the CLI vendors; rollback path") {
-    // issue 19 defect 8: EOS, NX-OS, Huawei and H3C never saved the startup config.
-    const std::map<std::string, std::vector<std::string>> tail{
+  TEST_CASE("render --session, all six vendors: begin, commit, save, and the rollback path") {
+    // Per vendor: how the transaction begins, how it ends (commit/confirm and,
+    // issue 19 defect 8, the save EOS, NX-OS, Huawei and H3C never did), and
+    // the last command of the path a refused first line takes.
+    struct Session {
+      std::vector<std::string> head, tail;
+      std::string rollback_last;
+    };
+    const std::map<std::string, Session> want{
+        {"cumulus", {{"nv config detach"}, {"nv config apply -y"}, "nv config detach"}},
+        {"sonic",
+         {{"sudo config checkpoint rocecfg-pre-change"},
+          {"sudo config save -y", "sudo config delete-checkpoint rocecfg-pre-change"},
+          "sudo config delete-checkpoint rocecfg-pre-change"}},
         {"eos",
-         {"configure session rocecfg commit", "copy running-config startup-config",
-          "show running-config", "show startup-config"}},
+         {{"configure session rocecfg", "abort", "configure session rocecfg"},
+          {"commit timer 00:05:00", "configure session rocecfg commit",
+           "copy running-config startup-config", "show running-config", "show startup-config"},
+          "abort"}},
         {"nxos",
-         {"commit", "copy running-config startup-config", "show running-config",
-          "show startup-config"}},
+         {{"no checkpoint rocecfg", "checkpoint rocecfg", "configure session rocecfg", "abort"},
+          {"verify", "commit", "copy running-config startup-config", "show running-config",
+           "show startup-config"},
+          "abort"}},
         {"huawei-ce",
-         {"commit", "return", "save", "Y", "compare configuration",
+         {{"configuration exclusive", "system-view"},
+          {"commit trial 300", "commit", "return", "save", "Y", "compare configuration",
+           "undo configuration exclusive"},
           "undo configuration exclusive"}},
         {"h3c",
-         {"configuration commit", "save force", "display current-configuration",
-          "display saved-configuration"}},
+         {{"save flash:/rocecfg-rollback.cfg", "Y", "system-view", "configuration commit delay 5"},
+          {"configuration commit", "save force", "display current-configuration",
+           "display saved-configuration"},
+          "return"}},
     };
-    for (const auto& [vendor, want] : tail) {
-      CAPTURE(vendor);
-      auto a = make_adapter(vendor);
-      a->set_platform({"CE8855", ""});
+    for (const Target& t : kTargets) {
+      CAPTURE(t.vendor);
+      CAPTURE(t.model);
+      const Session& w = want.at(t.vendor);
+      auto a = make_adapter(t.vendor);
+      a->set_platform({t.model, ""});
       Diagnostics warnings;
-      auto r = render_session(*a, standard_profile(), {kTargets[vendor == "eos" ? 2 : 3].ports[0]},
-                              warnings);
-      if (vendor == "huawei-ce")
-        r = render_session(*a, standard_profile(), {"100GE1/0/1"}, warnings);
-      if (vendor == "h3c")
-        r = render_session(*a, standard_profile(), {"HundredGigE1/0/1"}, warnings);
+      auto r = render_session(*a, standard_profile(), t.ports, warnings);
       REQUIRE_MESSAGE(r, r.error().to_string());
-      REQUIRE(r->commands.size() > want.size());
-      CHECK(std::vector<std::string>(r->commands.end() - static_cast<long>(want.size()),
-                                     r->commands.end()) == want);
-      CHECK_FALSE(r->rollback.empty());
+      REQUIRE(r->commands.size() > w.head.size() + w.tail.size());
+      CHECK(std::vector<std::string>(r->commands.begin(),
+                                     r->commands.begin() + static_cast<long>(w.head.size())) ==
+            w.head);
+      CHECK(std::vector<std::string>(r->commands.end() - static_cast<long>(w.tail.size()),
+                                     r->commands.end()) == w.tail);
+      // Between them exactly the configuration lines (Cumulus and SONiC send
+      // them as they are; the CLI vendors too).
+      CHECK(std::search(r->commands.begin(), r->commands.end(), r->config.begin(),
+                        r->config.end()) != r->commands.end());
+      REQUIRE_FALSE(r->rollback.empty());
+      CHECK(r->rollback.back() == w.rollback_last);
     }
   }
 

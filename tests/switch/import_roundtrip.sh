@@ -68,7 +68,18 @@ for run in $runs; do
     continue
   fi
   port=$(sed -n 's/.*"port": *"\([^"]*\)".*/\1/p' "$out/$n.json" | head -1)
-  if ! msg=$("$bin" audit "$toml" --vendor "$vendor" --from-file "$file" --port "$port" 2>&1); then
+  msg=$("$bin" audit "$toml" --vendor "$vendor" --from-file "$file" --port "$port" 2>&1)
+  rc=$?
+  # NVUE's bw-percent is 1..100 (issue 19): a Cumulus profile with a 0 %
+  # DWRR class (NVUE's roce defaults, legacy traffic.conf) is applied with
+  # 0 % classes at 1 %, so its one difference is the global ETS, nothing else.
+  if [ "$rc" -ne 0 ] && [ "$vendor" = cumulus ] &&
+    printf '%s\n' "$msg" | grep -q "drift    1 difference(s)" &&
+    printf '%s\n' "$msg" | grep -Eq "  global  ets  .*bw=[0-9,]*(^|,)0(,|$).* -> .*bw=" &&
+    ! printf '%s\n' "$msg" | sed -n '/ -> /p' | grep -vq "  global  ets  "; then
+    rc=0
+  fi
+  if [ "$rc" -ne 0 ]; then
     echo "FAIL: audit of $file port $port against its own import is not in sync: $msg"
     fails=$((fails + 1))
   fi

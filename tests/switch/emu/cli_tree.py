@@ -192,5 +192,18 @@ class CliEmulator(Personality):
             out += self.render_tree(children, depth + 1)
         return out
 
+    def startup_command(self, state, line):
+        """EOS and NX-OS keep the startup config apart from the running one
+        (`copy running-config startup-config`, `show startup-config`), so a
+        missing save is visible. The answer, or None for any other line."""
+        state.setdefault("startup", self.snapshot(state["running"]))
+        if line == "copy running-config startup-config":
+            state["startup"] = self.snapshot(state["running"])
+            return "Copy completed successfully."
+        if line == "show startup-config":
+            return self.show_running({**state, "running": state["startup"]}).replace(
+                "show running-config", "show startup-config", 1)
+        return None
+
     def snapshot(self, tree):
         return copy.deepcopy(tree)

@@ -117,14 +117,9 @@ class Emulator(CliEmulator):
     def shell(self, state, session, line):
         session["host"] = state["name"]
         line = " ".join(line.split())
-        # The startup config, apart from the running one: a missing save is visible.
-        state.setdefault("startup", self.snapshot(state["running"]))
-        if line == "copy running-config startup-config":
-            state["startup"] = self.snapshot(state["running"])
-            return "Copy completed successfully."
-        if line == "show startup-config":
-            return self.show_running({**state, "running": state["startup"]}).replace(
-                "show running-config", "show startup-config", 1)
+        saved = self.startup_command(state, line)
+        if saved is not None:
+            return saved
         sessions = state.setdefault("sessions", {})
         checkpoints = state.setdefault("checkpoints", {})
         if session["mode"] == "exec":

@@ -69,8 +69,7 @@ struct NvModel {
     for (int d = 0; d < 64; ++d) dscp_sp[d] = static_cast<uint8_t>(d / 8);
     for (int p = 0; p < 8; ++p) sp_tc[p] = static_cast<uint8_t>(p);
     cc[0].ecn = true;
-    // NVUE reference (nv set qos egress-scheduler): 12 % on queues 0,2,4,6, 13 % on 1,3,5,7.
-    for (int t = 0; t < 8; ++t) sched[t].bw_percent = t % 2 == 0 ? 12 : 13;
+    for (int t = 0; t < 8; ++t) sched[t].bw_percent = t < 4 ? 12 : 13;
   }
 
   // `nv set qos roce` (lossless): the RoCE defaults of the CL 5.x RoCE page

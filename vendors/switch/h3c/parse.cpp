@@ -247,8 +247,7 @@ struct Parser {
         times = t;
       }
       if (all && times)
-        s.pfc_watchdog =
-            model::PfcWatchdog{times->first, times->second, recovery};
+        s.pfc_watchdog = model::PfcWatchdog{times->first, times->second, recovery};
       else
         state.unread(0, name + " priority-flow-control deadlock enable",
                      "deadlock times missing or differing per priority: one watchdog cannot "

@@ -51,9 +51,8 @@ std::set<int> parse_cpu_list(const std::string& text) {
   return cpus;
 }
 
-void check_link(const host::FsRoot& fs, const probe::Sysfs& sysfs, const host::Netdev& n,
-                const host::RdmaPort* port, const std::string& rdma_device,
-                std::vector<Finding>& out) {
+void check_link(const host::FsRoot& fs, const host::Netdev& n, const host::RdmaPort* port,
+                const std::string& rdma_device, std::vector<Finding>& out) {
   std::string base = "/sys/class/net/" + n.name;
   std::string oper = read_or(fs, base + "/operstate", "unknown");
   if (oper == "down" || oper == "lowerlayerdown")
@@ -67,8 +66,7 @@ void check_link(const host::FsRoot& fs, const probe::Sysfs& sysfs, const host::N
     return;
   }
   std::string rate;
-  if (Result<double> r =
-          probe::port_rate_gbps(sysfs, rdma_device, static_cast<uint32_t>(port->port)))
+  if (Result<double> r = probe::port_rate_gbps(fs, rdma_device, static_cast<uint32_t>(port->port)))
     rate = fmt::format(", {:g} Gb/s", *r);
   if (port->state != "ACTIVE")
     out.push_back(finding(
@@ -119,15 +117,15 @@ void check_mtu(const host::Netdev& n, const host::RdmaPort* port, const std::str
                 fmt::format("{} MTU {} (RoCE path MTU up to {})", n.name, n.mtu_bytes, allowed)));
 }
 
-void check_pause(const probe::Sysfs& sysfs, const host::Netdev& n, const std::string& rdma_device,
+void check_pause(const host::FsRoot& fs, const host::Netdev& n, const std::string& rdma_device,
                  int port, const DoctorInput& in, std::vector<Finding>& out) {
   probe::CounterMap all;
   // per-priority PFC counters live in the driver's ethtool statistics
   if (in.ethtool_stats)
     if (auto c = in.ethtool_stats(n.name)) all.insert(c->begin(), c->end());
-  if (auto c = probe::snapshot_netdev(sysfs, n.name)) all.insert(c->begin(), c->end());
+  if (auto c = probe::snapshot_netdev(fs, n.name)) all.insert(c->begin(), c->end());
   if (!rdma_device.empty())
-    if (auto c = probe::snapshot_rdma(sysfs, rdma_device, static_cast<uint32_t>(port)))
+    if (auto c = probe::snapshot_rdma(fs, rdma_device, static_cast<uint32_t>(port)))
       all.insert(c->begin(), c->end());
   std::vector<std::string> pauses, storms;
   for (const auto& [key, v] : all) {
@@ -226,7 +224,6 @@ const char* to_string(Severity s) {
 
 std::vector<Finding> run_doctor(const DoctorInput& in) {
   host::FsRoot fs(in.root);
-  probe::Sysfs sysfs(in.root);
   host::HostInventory inv = host::discover(fs);
   std::vector<host::Netdev> netdevs;
   std::vector<Finding> out;
@@ -264,7 +261,7 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
           port = &p;
           rdma_device = d.name;
         }
-    check_link(fs, sysfs, n, port, rdma_device, out);
+    check_link(fs, n, port, rdma_device, out);
     check_mtu(n, port, rdma_device, in.intent, in.profile_path, out);
     if (!host_side) {
       host_side = HostSide{n.name, in.intent ? in.intent->host_settings() : model::Settings{}};
@@ -295,7 +292,7 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
       std::vector<Finding> qos = check_qos_chain(n.name, *in.intent, observed, in.profile_path);
       out.insert(out.end(), qos.begin(), qos.end());
     }
-    check_pause(sysfs, n, rdma_device, port ? port->port : 1, in, out);
+    check_pause(fs, n, rdma_device, port ? port->port : 1, in, out);
     if (in.link_pause) {
       // PFC as the NIC has it, else as the profile wants it
       PriorityMask pfc = in.intent ? in.intent->lossless_priorities() : PriorityMask{};

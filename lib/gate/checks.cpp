@@ -88,7 +88,7 @@ CheckResult check_devices(Context& c) {
                                      t.port_state.empty() ? "in an unknown state" : t.port_state));
     std::string speed;
     if (Result<double> rate =
-            probe::port_rate_gbps(c.sysfs, t.rdma_device, static_cast<uint32_t>(t.rdma_port))) {
+            probe::port_rate_gbps(c.fs, t.rdma_device, static_cast<uint32_t>(t.rdma_port))) {
       speed = fmt::format(" {:g} Gb/s", *rate);
       if (auto want = c.options.intent.validation.expected_rate_gbps; want && *rate < *want)
         problems.push_back(fmt::format("{} port {} runs at {:g} Gb/s, expected {:g} Gb/s",
@@ -184,8 +184,8 @@ probe::CounterMap snapshot(Context& c, std::vector<std::string>& errors) {
   };
   for (const Target& t : c.targets) {
     if (!t.rdma_device.empty())
-      add(probe::snapshot_rdma(c.sysfs, t.rdma_device, static_cast<uint32_t>(t.rdma_port)));
-    add(probe::snapshot_netdev(c.sysfs, t.netdev.name));
+      add(probe::snapshot_rdma(c.fs, t.rdma_device, static_cast<uint32_t>(t.rdma_port)));
+    add(probe::snapshot_netdev(c.fs, t.netdev.name));
     if (c.env.ethtool) add(c.env.ethtool(t.netdev.name));
   }
   return all;

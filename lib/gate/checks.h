@@ -28,7 +28,6 @@ struct Context {
   GateOptions options;
   GateEnv env;
   host::FsRoot fs;
-  probe::Sysfs sysfs;
   std::vector<Target> targets;  // filled by check_devices
   // Filled by the checks that measure something, for the report's metrics.
   std::optional<size_t> drift_steps;
@@ -40,8 +39,7 @@ struct Context {
   std::optional<double> window_opened_ms;  // midpoint of the first snapshot
   std::optional<probe::ProbeReport> probe;
 
-  Context(GateOptions o, GateEnv e)
-      : options(std::move(o)), env(std::move(e)), fs(env.root), sysfs(env.root) {}
+  Context(GateOptions o, GateEnv e) : options(std::move(o)), env(std::move(e)), fs(env.root) {}
 };
 
 CheckResult check_devices(Context& c);

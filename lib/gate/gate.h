@@ -69,7 +69,7 @@ struct GateReport {
 // audit, real sleeps and lib/probe's runner. Tests point `root` at a
 // temporary sysfs tree and provide the audit's observed settings.
 struct GateEnv {
-  std::string root = "/";  // sysfs/procfs root (the FsRoot / Sysfs seam)
+  std::string root = "/";  // sysfs/procfs root (the host::FsRoot seam)
   // Observe the named netdevs and diff them against the intent. Empty: the
   // audit check is not evaluated (e.g. no netlink access).
   std::function<Result<plan::Plan>(const std::vector<std::string>& netdevs)> audit;

@@ -12,6 +12,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 namespace rocecfg::host {
 
 namespace {
@@ -132,6 +134,17 @@ Result<uint32_t> parse_u32(const std::string& text, const std::string& context) 
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
   if (s.empty() || ec != std::errc() || p != s.data() + s.size())
     return fail(ErrorKind::invalid_input, context, "not an unsigned 32-bit number: '" + text + "'");
+  return v;
+}
+
+Result<uint64_t> read_u64(const FsRoot& fs, const std::string& kernel_path) {
+  auto text = fs.read(kernel_path);
+  if (!text) return std::unexpected(text.error());
+  uint64_t v = 0;
+  auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
+  if (ec != std::errc() || ptr != text->data() + text->size() || text->empty())
+    return fail(ErrorKind::invalid_input, kernel_path,
+                fmt::format("not an unsigned counter: '{}'", *text));
   return v;
 }
 

@@ -40,6 +40,9 @@ class FsRoot {
   std::string root_;
 };
 
+// A counter file: one unsigned decimal number (hw_counters, statistics).
+Result<uint64_t> read_u64(const FsRoot& fs, const std::string& kernel_path);
+
 // A u32 in the notations sysfs files use: decimal, or 0x-prefixed hex.
 Result<uint32_t> parse_u32(const std::string& text, const std::string& context);
 

@@ -144,7 +144,7 @@ std::optional<uint32_t> parse_message_size(const std::string& text) {
 
 std::optional<std::string> missing_counter_netdev(const std::vector<std::string>& names) {
   for (const std::string& n : names)
-    if (!netdev_exists(Sysfs(), n))
+    if (!netdev_exists(host::FsRoot(), n))
       return fmt::format("--counters-netdev {}: no such interface", n);
   return std::nullopt;
 }

@@ -137,30 +137,29 @@ Direction counter_direction(std::string_view n) {
   return Direction::unknown;
 }
 
-Result<CounterMap> snapshot_rdma(const Sysfs& fs, const std::string& device, uint32_t port) {
+Result<CounterMap> snapshot_rdma(const host::FsRoot& fs, const std::string& device, uint32_t port) {
   const std::string dir = port_dir(device, port);
   if (!fs.exists(dir))
     return fail(ErrorKind::not_found, device, fmt::format("no port {} in sysfs", port));
   CounterMap out;
   for (const char* sub : {"hw_counters", "counters"}) {
-    auto names = fs.list(dir + "/" + sub);
-    if (!names) continue;  // not every device has both
-    for (const std::string& name : *names) {
+    // not every device has both (an absent directory lists nothing)
+    for (const std::string& name : fs.list(dir + "/" + sub)) {
       // a counter that cannot be read (driver refuses, or not a number) is left
       // out rather than reported as 0
-      if (auto v = fs.read_u64(dir + "/" + sub + "/" + name)) out[device + ":" + name] = *v;
+      if (auto v = host::read_u64(fs, dir + "/" + sub + "/" + name)) out[device + ":" + name] = *v;
     }
   }
   return out;
 }
 
-Result<CounterMap> snapshot_netdev(const Sysfs& fs, const std::string& netdev) {
-  const std::string dir = "sys/class/net/" + netdev + "/statistics";
-  auto names = fs.list(dir);
-  if (!names) return fail(ErrorKind::not_found, netdev, "no interface statistics in sysfs");
+Result<CounterMap> snapshot_netdev(const host::FsRoot& fs, const std::string& netdev) {
+  const std::string dir = "/sys/class/net/" + netdev + "/statistics";
+  if (!fs.is_dir(dir))
+    return fail(ErrorKind::not_found, netdev, "no interface statistics in sysfs");
   CounterMap out;
-  for (const std::string& name : *names)
-    if (auto v = fs.read_u64(dir + "/" + name)) out[netdev + ":" + name] = *v;
+  for (const std::string& name : fs.list(dir))
+    if (auto v = host::read_u64(fs, dir + "/" + name)) out[netdev + ":" + name] = *v;
   return out;
 }
 

@@ -54,9 +54,9 @@ enum class Direction { rx, tx, unknown };
 Direction counter_direction(std::string_view counter_name);
 
 // hw_counters of the port (and the IB "counters" directory where present).
-Result<CounterMap> snapshot_rdma(const Sysfs& fs, const std::string& device, uint32_t port);
+Result<CounterMap> snapshot_rdma(const host::FsRoot& fs, const std::string& device, uint32_t port);
 // sys/class/net/<netdev>/statistics/*.
-Result<CounterMap> snapshot_netdev(const Sysfs& fs, const std::string& netdev);
+Result<CounterMap> snapshot_netdev(const host::FsRoot& fs, const std::string& netdev);
 // The netdev's ethtool statistics (SIOCETHTOOL, what `ethtool -S` prints),
 // only those classify() knows: mlx5 exposes about a thousand names and the
 // rest would only cost memory. Packet counters are left to snapshot_netdev,

@@ -63,15 +63,15 @@ std::string gid_display(const std::array<uint8_t, 16>& g) {
   return s;
 }
 
-Result<std::vector<GidEntry>> read_gid_table(const Sysfs& fs, const std::string& device,
+Result<std::vector<GidEntry>> read_gid_table(const host::FsRoot& fs, const std::string& device,
                                              uint32_t port) {
   const std::string dir = port_dir(device, port);
-  auto names = fs.list(dir + "/gids");
-  if (!names)
-    return fail(ErrorKind::not_found, device,
-                fmt::format("no GID table for port {} ({})", port, names.error().to_string()));
+  if (!fs.is_dir(dir + "/gids"))
+    return fail(
+        ErrorKind::not_found, device,
+        fmt::format("no GID table for port {} ({}/gids: no such directory)", port, fs.path(dir)));
   std::vector<GidEntry> out;
-  for (const std::string& name : *names) {
+  for (const std::string& name : fs.list(dir + "/gids")) {
     uint32_t index = 0;
     auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), index);
     if (ec != std::errc() || end != name.data() + name.size()) continue;

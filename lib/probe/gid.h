@@ -32,7 +32,7 @@ std::optional<std::string> gid_ipv4(const std::array<uint8_t, 16>& gid);
 std::string gid_display(const std::array<uint8_t, 16>& gid);
 
 // Valid (non-zero) entries of a port's GID table.
-Result<std::vector<GidEntry>> read_gid_table(const Sysfs& fs, const std::string& device,
+Result<std::vector<GidEntry>> read_gid_table(const host::FsRoot& fs, const std::string& device,
                                              uint32_t port);
 
 struct GidChoice {

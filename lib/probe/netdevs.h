@@ -14,9 +14,9 @@
 namespace rocecfg::probe {
 
 // `netdev` first, then its lower devices depth-first, each once.
-std::vector<std::string> counter_netdevs(const Sysfs& fs, const std::string& netdev);
+std::vector<std::string> counter_netdevs(const host::FsRoot& fs, const std::string& netdev);
 
 // True when sys/class/net/<name> exists (to refuse a mistyped --counters-netdev).
-bool netdev_exists(const Sysfs& fs, const std::string& name);
+bool netdev_exists(const host::FsRoot& fs, const std::string& name);
 
 }  // namespace rocecfg::probe

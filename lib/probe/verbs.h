@@ -29,7 +29,7 @@ struct DeviceSelect {
   std::string device;  // "rxe0"; empty = the only/first device
   uint32_t port = 1;
   std::optional<uint32_t> gid_index;  // explicit override of auto-selection
-  Sysfs fs;                           // counters (the GID table comes from verbs)
+  host::FsRoot fs;                    // counters (the GID table comes from verbs)
   // Interfaces whose counters join the snapshot besides the GID's netdev and
   // the ones below it (netdevs.h).
   std::vector<std::string> counter_netdevs;

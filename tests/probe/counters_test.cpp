@@ -109,7 +109,7 @@ TEST_SUITE("probe.counters") {
     t.write("sys/class/infiniband/rxe0/ports/1/hw_counters/rcvd_seq_err", "17\n");
     t.write("sys/class/infiniband/rxe0/ports/1/hw_counters/garbage", "n/a\n");
     t.write("sys/class/net/veth0/statistics/rx_dropped", "5\n");
-    Sysfs fs(t.root());
+    host::FsRoot fs(t.root());
     auto r = snapshot_rdma(fs, "rxe0", 1);
     REQUIRE(r);
     CHECK(r->at("rxe0:rcvd_seq_err") == 17);
@@ -126,7 +126,7 @@ TEST_SUITE("probe.counters") {
   TEST_CASE("delta between two snapshots of a changing tree, with a counter reset") {
     SysfsTree t;
     t.rxe_port("rxe1", "veth1", "0a00:0002");
-    Sysfs fs(t.root());
+    host::FsRoot fs(t.root());
     auto before = *snapshot_rdma(fs, "rxe1", 1);
     t.write("sys/class/infiniband/rxe1/ports/1/hw_counters/rcvd_seq_err", "4\n");
     t.write("sys/class/infiniband/rxe1/ports/1/hw_counters/sent_pkts", "1000\n");

@@ -144,7 +144,7 @@ TEST_SUITE("probe.engine" * doctest::skip(!have_lab_devices())) {
       auto dev = Device::open(name);
       REQUIRE_MESSAGE(dev, dev.error().to_string());
       auto verbs = (*dev)->gid_table(1);
-      auto sysfs = read_gid_table(Sysfs(), name, 1);
+      auto sysfs = read_gid_table(host::FsRoot(), name, 1);
       REQUIRE_MESSAGE(verbs, verbs.error().to_string());
       REQUIRE(sysfs);
       REQUIRE(verbs->size() == sysfs->size());

@@ -51,7 +51,7 @@ std::unique_ptr<Server> start_server(const SysfsTree& t, LogSink* log = nullptr)
   cfg.bind_ip = "127.0.0.1";
   cfg.port = 0;
   cfg.device.device = "rxe0";
-  cfg.device.fs = Sysfs(t.root());
+  cfg.device.fs = host::FsRoot(t.root());
   if (log) cfg.log = log->fn();
   auto s = Server::start(cfg);
   REQUIRE(s);

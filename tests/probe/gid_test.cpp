@@ -23,7 +23,7 @@ TEST_SUITE("probe.gid") {
   TEST_CASE("rxe table: the IPv4-mapped RoCE v2 GID at index 1 is chosen, not index 0") {
     SysfsTree t;
     t.rxe_port("rxe1", "veth1", "0a00:0002");
-    Sysfs fs(t.root());
+    rocecfg::host::FsRoot fs(t.root());
     auto table = read_gid_table(fs, "rxe1", 1);
     REQUIRE(table);
     REQUIRE(table->size() == 2);  // the zero GID at index 2 is not an entry
@@ -43,7 +43,7 @@ TEST_SUITE("probe.gid") {
     t.write(p + "gid_attrs/types/3", "RoCE v2\n");
     t.write(p + "gids/0", "fe80:0000:0000:0000:0000:00ff:fe00:0001\n");
     t.write(p + "gid_attrs/types/0", "IB/RoCE v1\n");
-    Sysfs fs(t.root());
+    rocecfg::host::FsRoot fs(t.root());
     auto table = *read_gid_table(fs, "mlx5_0", 1);
     CHECK(select_gid(table, std::nullopt)->entry.index == 3);
     auto e = select_gid(table, 2u);
@@ -59,7 +59,7 @@ TEST_SUITE("probe.gid") {
     SysfsTree t;
     const std::string p = "sys/class/infiniband/rxe0/ports/1/";
     t.write(p + "gids/0", "0000:0000:0000:0000:0000:ffff:0a00:0001\n");
-    Sysfs fs(t.root());
+    rocecfg::host::FsRoot fs(t.root());
     auto table = read_gid_table(fs, "rxe0", 1);
     REQUIRE(table);
     CHECK(table->empty());

@@ -3,7 +3,8 @@
 # by all fuzz targets) and fuzz it for a bounded time, seeded with the shipped
 # files and the inputs that once crashed or hung rocecfg (issue 12).
 # usage: run.sh SOURCE_DIR BUILD_DIR TARGET SECONDS
-#   TARGET: profile_fuzz (profiles and inventories), include_fuzz (include
+#   TARGET: profile_fuzz (profiles and inventories), inventory_fuzz
+#   (inventories, and their interface ranges expanded), include_fuzz (include
 #   chains), switch_parse_fuzz (the six vendors' config parsers and audit)
 set -euo pipefail
 src=$1 build=$2 target=$3 seconds=$4
@@ -37,6 +38,18 @@ crash_seeds() {
 case $target in
   profile_fuzz)
     cp "$src"/profiles/*.toml "$src"/profiles/sites/*.toml "$src"/tests/profile/bad/*.toml "$corpus"/
+    crash_seeds
+    ;;
+  inventory_fuzz)
+    cp "$src"/profiles/inventory.example.toml "$corpus"/
+    # The ranges and names that once slipped past validate (issue 12).
+    for r in 'swp1-swp99999999' 'swp32-swp1' 'swp1-eth4' 'swp0001-swp0003' '100GE1/0/1-8' \
+             'Ethernet0-124' 'Ethernet1/1-4'; do
+      printf '[[switch]]\nname = "s"\naddress = "10.0.0.1"\nvendor = "sonic"\ninterfaces = ["%s"]\n' \
+        "$r" > "$corpus/range-$(printf '%s' "$r" | tr '/' '_').toml"
+    done
+    printf '[defaults]\nuser = "a;b"\n[[switch]]\nname = "s"\naddress = "h"\nvendor = "eos"\n' \
+      > "$corpus/bad-user.toml"
     crash_seeds
     ;;
   include_fuzz)

@@ -19,7 +19,8 @@ struct Row {
 
 // The first row names the columns (a table pasted into a ticket should say
 // what it holds); a step's note follows its value in brackets, unheaded.
-std::string render_rows(const std::vector<Row>& rows, const Row& header) {
+std::string render_rows(const std::vector<Row>& rows) {
+  const Row header{"TARGET", "KNOB", "BEFORE", "AFTER", ""};
   size_t w_target = 0, w_knob = 0, w_before = 0;
   for (const Row& r : rows) {
     w_target = std::max(w_target, r.target.size());
@@ -131,7 +132,7 @@ std::string render_text(const Plan& plan, bool verbose) {
                     model::knob_value_text(s.after, s.knob),
                     s.kind == StepKind::unsupported ? "unsupported" : ""});
   }
-  std::string out = render_rows(rows, {"TARGET", "KNOB", "BEFORE", "AFTER", ""});
+  std::string out = render_rows(rows);
   if (verbose) {
     out += "\nwhy this order:\n";
     for (const Step& s : plan.steps)
@@ -162,7 +163,7 @@ std::string render_text(const ApplyReport& report) {
                     model::knob_value_text(r.step.before, r.step.knob),
                     model::knob_value_text(r.step.after, r.step.knob), note});
   }
-  std::string out = render_rows(rows, {"TARGET", "KNOB", "BEFORE", "AFTER", ""});
+  std::string out = render_rows(rows);
   if (report.interrupted_by)
     out += fmt::format("stopped by {} before the remaining steps; ",
                        signal_name(report.interrupted_by)) +

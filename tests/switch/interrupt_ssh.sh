@@ -27,21 +27,12 @@ user = "$(id -un)"
 identity_file = "$tmp/fx/id_ed25519"
 known_hosts = "$tmp/fx/known_hosts"
 command_timeout_ms = 10000
-
-[[switch]]
-name = "sonic1"
-address = "127.0.0.1"
-port = $port1
-vendor = "sonic"
-interfaces = ["Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12"]
-
-[[switch]]
-name = "sonic2"
-address = "127.0.0.1"
-port = $port2
-vendor = "sonic"
-interfaces = ["Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12"]
 EOF
+for sw in "sonic1 $port1" "sonic2 $port2"; do
+  set -- $sw
+  printf '\n[[switch]]\nname = "%s"\naddress = "127.0.0.1"\nport = %s\nvendor = "sonic"\n%s\n' \
+    "$1" "$2" 'interfaces = ["Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12"]' >> "$tmp/inventory.toml"
+done
 profile=$src/profiles/roce-lossless.toml
 check() {  # check NAME RESULT(0=ok) DETAIL
   if [ "$2" -ne 0 ]; then printf 'FAIL: %s\n%s\n' "$1" "$3"; fails=$((fails + 1)); else echo "ok: $1"; fi

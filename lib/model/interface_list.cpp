@@ -44,6 +44,21 @@ Status expand_one(std::string_view item, std::vector<std::string>& out) {
     return {};
   }
   long to = -1;
+  long stride = 1;
+  // "Ethernet0-124/4": every 4th number. Ports that span lanes are numbered
+  // by their first lane (SONiC Ethernet0, Ethernet4, ...), so a plain range
+  // would name ports that do not exist. The form was an error before (the
+  // ends "Ethernet0" and "124/4" share no prefix), so no name changes meaning.
+  if (size_t slash = last.find('/');
+      slash != std::string_view::npos && slash > 0 && slash + 1 < last.size() &&
+      std::all_of(last.begin(), last.end(), [](char c) { return is_digit(c) || c == '/'; })) {
+    auto s = check_number(last.substr(slash + 1), 1, kMaxRange);
+    if (!s)
+      return fail(ErrorKind::invalid_input, std::string(item),
+                  fmt::format("range step must be 1..{}", kMaxRange));
+    stride = static_cast<long>(*s);
+    last = last.substr(0, slash);
+  }
   if (std::all_of(last.begin(), last.end(), is_digit)) {
     auto r = check_number(last, 0, 999999999);
     if (!r) return std::unexpected(r.error());
@@ -57,13 +72,18 @@ Status expand_one(std::string_view item, std::vector<std::string>& out) {
   }
   if (to < from)
     return fail(ErrorKind::invalid_input, std::string(item), "range end is below its start");
-  if (to - from >= kMaxRange)
+  if ((to - from) % stride != 0)
+    return fail(
+        ErrorKind::invalid_input, std::string(item),
+        fmt::format("range end {} is not its start {} plus a multiple of {}", to, from, stride));
+  if ((to - from) / stride >= kMaxRange)
     return fail(ErrorKind::invalid_input, std::string(item),
                 fmt::format("range holds more than {} interfaces", kMaxRange));
   // "swp0001-swp0003" names swp0001..swp0003 (zero-padded), not swp1..swp3.
   std::string_view digits = first.substr(prefix.size());
   size_t width = digits.size() > 1 && digits[0] == '0' ? digits.size() : 0;
-  for (long i = from; i <= to; ++i) out.push_back(fmt::format("{}{:0{}}", prefix, i, width));
+  for (long i = from; i <= to; i += stride)
+    out.push_back(fmt::format("{}{:0{}}", prefix, i, width));
   return {};
 }
 

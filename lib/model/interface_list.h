@@ -2,7 +2,8 @@
 // One grammar for every vendor: a name is a prefix followed by numbers
 // separated by `/` ("swp7", "Ethernet1/1", "100GE1/0/1"); a range varies the
 // last number ("swp1-32", "Ethernet1/1-4", and the long form "swp1-swp4" of
-// Cumulus traffic.conf); lists are comma-separated ("swp1-4,swp9").
+// Cumulus traffic.conf), optionally in steps ("Ethernet0-124/4" = Ethernet0,
+// Ethernet4, ... Ethernet124); lists are comma-separated ("swp1-4,swp9").
 #pragma once
 
 #include <string>

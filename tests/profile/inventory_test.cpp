@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "model/interface_list.h"
 #include "profile/load.h"
 
 using namespace rocecfg;
@@ -19,7 +20,13 @@ TEST_SUITE("profile.inventory") {
     CHECK(inv.switches[0].user == "netops");
     CHECK(inv.switches[0].port == 22);
     CHECK(inv.switches[2].password_env == "SPINE1_PASSWORD");
-    CHECK(inv.find_switch("leaf2")->interfaces == std::vector<std::string>{"Ethernet0-124"});
+    CHECK(inv.find_switch("leaf2")->interfaces == std::vector<std::string>{"Ethernet0-124/4"});
+    // 32 four-lane SONiC ports, not 125 names of which 93 are lanes.
+    auto leaf2_ports = model::expand_interface_lists(inv.find_switch("leaf2")->interfaces);
+    REQUIRE(leaf2_ports);
+    CHECK(leaf2_ports->size() == 32);
+    CHECK((*leaf2_ports)[1] == "Ethernet4");
+    CHECK(leaf2_ports->back() == "Ethernet124");
     CHECK(inv.hosts.size() == 1);
   }
 

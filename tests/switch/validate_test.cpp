@@ -21,6 +21,17 @@ TEST_SUITE("switch validation") {
           std::vector<std::string>{"swp0001", "swp0002", "swp0003"});
     CHECK(*expand_interface_list("Ethernet08-10") ==
           std::vector<std::string>{"Ethernet08", "Ethernet09", "Ethernet10"});
+    // SONiC numbers a port by its first lane: Ethernet0, Ethernet4, ...; a
+    // step keeps a range from naming lanes that are no ports.
+    CHECK(*expand_interface_list("Ethernet0-12/4") ==
+          std::vector<std::string>{"Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12"});
+    CHECK(*expand_interface_list("Ethernet1/1-5/2") ==
+          std::vector<std::string>{"Ethernet1/1", "Ethernet1/3", "Ethernet1/5"});
+    CHECK(expand_interface_list("Ethernet0-126/4").error().message ==
+          "range end 126 is not its start 0 plus a multiple of 4");
+    CHECK(expand_interface_list("Ethernet0-12/0").error().message == "range step must be 1..4096");
+    CHECK(expand_interface_list("Ethernet0-999992/8").error().message ==
+          "range holds more than 4096 interfaces");
     CHECK(expand_interface_list("swp4-1").error().message == "range end is below its start");
     CHECK(expand_interface_list("swp1-swp").error().message ==
           "range ends must share a prefix (e.g. swp1-swp4)");

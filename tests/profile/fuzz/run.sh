@@ -44,7 +44,7 @@ case $target in
     cp "$src"/profiles/inventory.example.toml "$corpus"/
     # The ranges and names that once slipped past validate (issue 12).
     for r in 'swp1-swp99999999' 'swp32-swp1' 'swp1-eth4' 'swp0001-swp0003' '100GE1/0/1-8' \
-             'Ethernet0-124' 'Ethernet1/1-4'; do
+             'Ethernet0-124' 'Ethernet0-124/4' 'Ethernet0-126/4' 'Ethernet1/1-4'; do
       printf '[[switch]]\nname = "s"\naddress = "10.0.0.1"\nvendor = "sonic"\ninterfaces = ["%s"]\n' \
         "$r" > "$corpus/range-$(printf '%s' "$r" | tr '/' '_').toml"
     done

@@ -5,9 +5,16 @@ Modes: exec `leaf1#`; `configure terminal` applies each line at once;
 `configure session NAME` stages lines in a session that survives
 disconnects, `verify` checks it and `commit` applies it atomically (a
 service-policy naming an undefined policy fails the whole commit), `abort`
-discards it. `checkpoint NAME` / `no checkpoint NAME` / `rollback
-running-config checkpoint NAME` keep and restore named copies of the
-running config. MTU above 9216 is refused.
+discards it. A session takes only ACL and QoS commands: "Session Manager
+supports only access control list (ACL) and quality of service (QoS)
+features" (Nexus 9000 System Management Configuration Guide 10.5(x),
+Guidelines and Limitations for Session Manager; the Nexus 3000/3548/5000
+guides say ACL only), so interface `priority-flow-control`, `mtu` and the
+switch-wide watchdog lines are refused in one (SESSION_OK below; the exact
+refusal text is not documented, the generic error is used).
+`checkpoint NAME` / `no checkpoint NAME` / `rollback running-config
+checkpoint NAME` keep and restore named copies of the running config.
+MTU above 9216 is refused.
 """
 import re
 
@@ -60,6 +67,14 @@ GRAMMAR = {
         (r"(?P<key>service-policy type qos input) [\w.-]+", ("set", None)),
         (r"no shutdown|shutdown", ("set", "shutdown")),
     ],
+}
+
+# What a configuration session accepts, per mode: the QoS policy stanzas
+# (class-map, policy-map, system qos and everything inside them), ACLs, and
+# on an interface only the QoS/ACL attachments.
+SESSION_OK = {
+    "config": r"(no )?(class-map|policy-map|system qos|ip access-list|interface) .*|system qos",
+    "if": r"(no )?(service-policy|ip access-group) .*",
 }
 
 
@@ -166,6 +181,10 @@ class Emulator(CliEmulator):
             self.pop(session)
             return ""
         store = session.get("store", "running")
+        mode = self.frame(session)["mode"]
+        if (store != "running" and line not in ("abort", "verify", "commit")
+                and mode in SESSION_OK and not re.fullmatch(SESSION_OK[mode], line)):
+            raise CommandError(self.ERROR)
         if store != "running" and line in ("abort", "verify", "commit"):
             if line == "abort":
                 sessions.pop(store, None)

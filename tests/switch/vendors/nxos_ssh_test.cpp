@@ -66,10 +66,10 @@ TEST_SUITE("nxos over ssh") {
     CHECK(steps > 40);
   }
 
-  TEST_CASE("a commit that fails on the switch leaves nothing behind") {
+  TEST_CASE("a push that fails after its last line is live leaves nothing behind") {
     SshdFixture fx({"nxos"});
     const std::string before = running_config(fx, 0, "nxos");
-    fx.set_fault(0, 1, "fail", "commit");
+    fx.set_fault(0, 1, "fail", "end");
     SwitchResult r = apply_once(fx, 0, "nxos", standard_profile(), kPorts);
     fx.clear_fault(0);
     CHECK(r.outcome == SwitchOutcome::failed);

@@ -126,32 +126,34 @@ TEST_SUITE("nxos") {
     CHECK(drift == expected);
   }
 
-  TEST_CASE("push: checkpoint, staged session, verify, commit") {
+  TEST_CASE("push: checkpoint, configure terminal, end; no configure session") {
     auto a = nxos_adapter();
     testing::RecordingSession s;
     REQUIRE(a->push(s, {"interface Ethernet1/1", "  mtu 9216", "  exit"}));
     CHECK(s.sent == std::vector<std::string>{"no checkpoint rocecfg", "checkpoint rocecfg",
-                                             "configure session rocecfg", "abort",
-                                             "configure session rocecfg", "interface Ethernet1/1",
-                                             "  mtu 9216", "  exit", "verify", "commit"});
+                                             "configure terminal", "interface Ethernet1/1",
+                                             "  mtu 9216", "  exit", "end"});
   }
 
-  TEST_CASE("push: a failing command aborts the session, a failed commit rolls back") {
+  TEST_CASE(
+      "push: any failure after the checkpoint rolls back to it, on a fresh connection "
+      "if it dropped") {
     auto a = nxos_adapter();
     testing::RecordingSession s;
-    s.fail_at = 7;
-    REQUIRE_FALSE(a->push(s, {"interface Ethernet1/1", "  mtu 9216", "  exit"}));
-    CHECK(s.sent.back() == "abort");
+    s.fail_at = 5;  // "  mtu 9216": the interface line is already live
+    auto r = a->push(s, {"interface Ethernet1/1", "  mtu 9216", "  exit"});
+    REQUIRE_FALSE(r);
+    CHECK(std::vector<std::string>(s.sent.end() - 2, s.sent.end()) ==
+          std::vector<std::string>{"end", "rollback running-config checkpoint rocecfg"});
 
     testing::RecordingSession c;
-    c.fail_at = 10;  // commit
+    c.fail_at = 7;  // end
     c.drop = true;
-    auto r = a->push(c, {"interface Ethernet1/1", "  mtu 9216", "  exit"});
+    r = a->push(c, {"interface Ethernet1/1", "  mtu 9216", "  exit"});
     REQUIRE_FALSE(r);
     CHECK(std::vector<std::string>(c.sent.end() - 2, c.sent.end()) ==
           std::vector<std::string>{"<reconnect>", "rollback running-config checkpoint rocecfg"});
-    CHECK(r.error().to_string() ==
-          "commit: connection closed; the nxos transaction was rolled back");
+    CHECK(r.error().to_string() == "end: connection closed; the nxos transaction was rolled back");
   }
 }
 

@@ -2,12 +2,21 @@
 //
 // Transaction:
 //   no checkpoint rocecfg / checkpoint rocecfg    a named restore point
-//   configure session rocecfg / abort / configure session rocecfg
-//   <commands> / verify / commit                  atomic: all or nothing
-// A failure before the commit aborts the session: nothing was live. A
-// failure at the commit (an error, or the connection dropping with the
-// outcome unknown) rolls the running config back to the checkpoint, after a
-// reconnect if needed.
+//   configure terminal / <commands> / end         each line live at once
+// Any failure after the checkpoint rolls the running config back to it
+// (`rollback running-config checkpoint`, atomic by default), after a
+// reconnect if the connection dropped.
+//
+// Why not `configure session` (atomic commit): Session Manager takes only
+// some features' commands. The Nexus 9000 System Management Configuration
+// Guide 10.5(x), "Guidelines and Limitations for Session Manager", says it
+// "supports only access control list (ACL) and quality of service (QoS)
+// features"; the Nexus 3000/3548/5000 guides say ACL only
+// (https://cisco.com/c/en/us/td/docs/switches/datacenter/nexus9000/sw/105x/config-guides/cisco-nexus-9000-series-nx-os-system-management-configuration-guide-release-105x/m-configuring-session-manager-10x.html).
+// A push holds interface `priority-flow-control mode` and the switch-wide
+// watchdog lines, which are neither, so a session refuses them on some
+// families at least. Checkpoint and rollback are in every family's Rollback
+// chapter (same guide, "Configuring the Rollback Feature").
 #include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
@@ -17,25 +26,20 @@ namespace rocecfg::sw::nxos {
 
 Status push(Session& session, const std::vector<std::string>& commands) {
   if (commands.empty()) return {};
-  const std::string enter = "configure session " + std::string(kSessionName);
   const std::string restore = "rollback running-config checkpoint " + std::string(kCheckpoint);
   // A checkpoint left by an earlier run is replaced; its absence is no error.
   (void)session.run("no checkpoint " + std::string(kCheckpoint));
-  bool committing = false;
-  auto undo = [&](Error cause) -> Status {
-    Status rolled = committing ? cli::recover(session, {"abort", restore}, {restore})
-                               : cli::recover(session, {"abort"}, {enter, "abort"});
-    return std::unexpected(cli::push_failure(std::move(cause), kVendor, rolled));
-  };
   if (auto r = session.run("checkpoint " + std::string(kCheckpoint)); !r)
     return std::unexpected(r.error());  // nothing changed yet
-  for (const auto& c : {enter, std::string("abort"), enter})
-    if (auto r = session.run(c); !r) return undo(r.error());
+  auto undo = [&](Error cause) -> Status {
+    // Live: back to exec mode first (`end` is harmless there), then restore.
+    Status rolled = cli::recover(session, {"end", restore}, {restore});
+    return std::unexpected(cli::push_failure(std::move(cause), kVendor, rolled));
+  };
+  if (auto r = session.run("configure terminal"); !r) return undo(r.error());
   for (const auto& c : commands)
     if (auto r = session.run(c); !r) return undo(r.error());
-  if (auto r = session.run("verify"); !r) return undo(r.error());
-  committing = true;
-  if (auto r = session.run("commit"); !r) return undo(r.error());
+  if (auto r = session.run("end"); !r) return undo(r.error());
   return {};
 }
 

@@ -20,11 +20,13 @@
 // words; `random-detect` without `ecn` drops instead of marking; ECN
 // thresholds are rendered in bytes (kbytes/mbytes in hand-written configs
 // are read as 1024-based, with a note). Changes go through `configure
-// session` (atomic commit) behind a `checkpoint` that is rolled back to if
-// the commit itself goes wrong (see adapter.cpp).
+// terminal` behind a `checkpoint` that any failure is rolled back to; not
+// through `configure session`, which takes only ACL and QoS commands (see
+// adapter.cpp).
 //
 // Syntax: Cisco Nexus 9000 NX-OS Quality of Service Configuration Guide
-// (network-qos, queuing, PFC, PFC watchdog); NX-OS configuration sessions.
+// (network-qos, queuing, PFC, PFC watchdog); System Management Configuration
+// Guide (Rollback; Session Manager's limits).
 #pragma once
 
 #include <regex>
@@ -41,7 +43,6 @@ namespace rocecfg::sw::nxos {
 
 inline constexpr std::string_view kVendor = "nxos";
 inline constexpr model::MtuLimits kMtu{576, 9216};
-inline constexpr std::string_view kSessionName = "rocecfg";
 inline constexpr std::string_view kCheckpoint = "rocecfg";
 inline constexpr std::string_view kQosPolicy = "ROCECFG_QOS";
 inline constexpr std::string_view kNetworkQosPolicy = "ROCECFG_NQ";

@@ -13,11 +13,11 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fails=0
 n=0
-pairs="cumulus:tests/switch/captured/cumulus-startup.yaml
-cumulus:tests/switch/captured/cumulus-nv-commands.txt
-cumulus:tests/switch/captured/cumulus-traffic.conf
-sonic:tests/switch/captured/sonic-bare-config_db.json
-sonic:tests/switch/captured/sonic-legacy-config_db.json
+pairs="cumulus:tests/switch/vendors/captured/cumulus-startup.yaml
+cumulus:tests/switch/vendors/captured/cumulus-nv-commands.txt
+cumulus:tests/switch/vendors/captured/cumulus-traffic.conf
+sonic:tests/switch/vendors/captured/sonic-bare-config_db.json
+sonic:tests/switch/vendors/captured/sonic-legacy-config_db.json
 eos:tests/switch/vendors/captured/eos-leaf7.txt
 nxos:tests/switch/vendors/captured/nxos-leaf3.txt
 huawei-ce:tests/switch/vendors/captured/huawei-ce-leaf2.txt

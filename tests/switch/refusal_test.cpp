@@ -20,8 +20,8 @@ const std::map<std::string, std::string>& own_config() {
       {"nxos", "vendors/captured/nxos-leaf3.txt"},
       {"huawei-ce", "vendors/captured/huawei-ce-leaf2.txt"},
       {"h3c", "vendors/captured/h3c-s6850.txt"},
-      {"cumulus", "captured/cumulus-nv-commands.txt"},
-      {"sonic", "captured/sonic-legacy-config_db.json"}};
+      {"cumulus", "vendors/captured/cumulus-nv-commands.txt"},
+      {"sonic", "vendors/captured/sonic-legacy-config_db.json"}};
   return m;
 }
 

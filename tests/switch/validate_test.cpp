@@ -1,6 +1,8 @@
 // The validator and interface-range grammar every rendered command relies on.
 #include <doctest/doctest.h>
 
+#include "model/vendors.h"
+#include "switch/adapter.h"
 #include "switch/interfaces.h"
 #include "switch/validate.h"
 
@@ -66,6 +68,20 @@ TEST_SUITE("switch validation") {
     CHECK(check_command("echo 'open").error().message == "unbalanced quote");
     CHECK(check_command("x\ny").error().message == "control character or newline in a command");
     CHECK_FALSE(check_command("nv set system hostname $(id)"));
+  }
+
+  TEST_CASE("interface names that could inject commands are refused by every vendor") {
+    for (std::string_view vendor : model::kSwitchVendors) {
+      auto a = make_adapter(vendor);
+      REQUIRE(a);
+      for (const char* evil : {"swp1;reboot", "Ethernet0' x", "swp1 && reboot", "$(id)",
+                               "Ethernet0\nreboot", "Ethernet1/1 ; reload", "100GE1/0/1|quit"}) {
+        CAPTURE(vendor);
+        CAPTURE(evil);
+        CHECK_FALSE(a->valid_interface(evil));
+        CHECK_FALSE(a->expand_interfaces({evil}));
+      }
+    }
   }
 }
 

@@ -10,7 +10,7 @@ set -euo pipefail
 src=$1 build=$2 target=$3 seconds=$4
 command -v clang++-16 >/dev/null || { echo "fuzz: missing package clang-16" >&2; exit 1; }
 # No optimisation and no debug info: an instrumented -O0 -g0 object compiles
-# in a third of the time of -O2 -g (sonic_parse.cpp: 11 s against 33 s), which
+# in a third of the time of -O2 -g (sonic/parse.cpp: 11 s against 33 s), which
 # is what lets the vendor parsers' 65 sources fit the CI budget; the
 # sanitizers' reports still name file and line through the symboliser.
 if [ ! -f "$build/CMakeCache.txt" ]; then
@@ -64,7 +64,7 @@ case $target in
     ;;
   switch_parse_fuzz)
     i=0
-    for f in "$src"/tests/switch/captured/*.* "$src"/tests/switch/golden/*.* \
+    for f in "$src"/tests/switch/vendors/captured/*.* "$src"/tests/switch/vendors/golden/*/*.* \
              "$src"/tests/switch/corpus/*/*; do
       [ -f "$f" ] || continue
       { printf "\\$(printf '%03o' $((i % 6)))"; cat "$f"; } > "$corpus/seed-$i"

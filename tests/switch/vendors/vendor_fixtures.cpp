@@ -9,6 +9,17 @@
 
 namespace rocecfg::sw::testing {
 
+std::vector<std::string> rendered(const std::string& vendor, const std::vector<std::string>& ports,
+                                  const model::Settings& intent) {
+  auto a = adapter_for(vendor);
+  Diagnostics warnings;
+  auto p = a->expand_interfaces(ports);
+  REQUIRE_MESSAGE(p, p.error().to_string());
+  auto c = render_all(*a, intent, *p, warnings);
+  REQUIRE_MESSAGE(c, c.error().to_string());
+  return *c;
+}
+
 std::string read_test_file(const std::string& relative) {
   std::ifstream in(std::string(ROCECFG_SOURCE_DIR) + "/tests/switch/vendors/" + relative);
   std::stringstream ss;

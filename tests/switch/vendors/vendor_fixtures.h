@@ -43,6 +43,11 @@ std::string standard_render_mismatch(const Adapter& adapter, const std::vector<s
 // recognised, a re-plan is empty and renders nothing.
 void check_round_trip(const Adapter& adapter, const std::vector<std::string>& ports);
 
+// `intent` rendered by `vendor` from factory state for the port ranges
+// `ports` (expanded by the adapter); the test fails when either step does.
+std::vector<std::string> rendered(const std::string& vendor, const std::vector<std::string>& ports,
+                                  const model::Settings& intent = standard_profile());
+
 std::string read_test_file(const std::string& relative);  // under tests/switch/vendors/
 std::string lines_text(const std::vector<std::string>& lines);
 

@@ -30,7 +30,7 @@
 #include "switch/counter_reader.h"
 #include "switch/counter_text.h"
 
-namespace rocecfg::vendors::cumulus {
+namespace rocecfg::sw::cumulus {
 namespace {
 
 using sw::CounterKey;
@@ -182,4 +182,4 @@ const bool registered = sw::register_counter_reader(
     "cumulus", [] { return std::unique_ptr<sw::CounterReader>(new CumulusCounters()); });
 
 }  // namespace
-}  // namespace rocecfg::vendors::cumulus
+}  // namespace rocecfg::sw::cumulus

@@ -14,7 +14,7 @@
 
 #include "cumulus/cumulus.h"
 
-namespace rocecfg::vendors::cumulus {
+namespace rocecfg::sw::cumulus {
 
 namespace {
 
@@ -71,4 +71,4 @@ Result<std::vector<std::string>> startup_yaml_to_commands(std::string_view text)
   return out;
 }
 
-}  // namespace rocecfg::vendors::cumulus
+}  // namespace rocecfg::sw::cumulus

@@ -11,7 +11,7 @@
 
 #include "cumulus/cumulus.h"
 
-namespace rocecfg::vendors::cumulus {
+namespace rocecfg::sw::cumulus {
 
 namespace {
 
@@ -70,4 +70,4 @@ Result<BackupKind> recognise_backup(std::string_view text) {
   return *kind;
 }
 
-}  // namespace rocecfg::vendors::cumulus
+}  // namespace rocecfg::sw::cumulus

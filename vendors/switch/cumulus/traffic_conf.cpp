@@ -17,7 +17,7 @@
 #include "cumulus/cumulus.h"
 #include "switch/interfaces.h"
 
-namespace rocecfg::vendors::cumulus {
+namespace rocecfg::sw::cumulus {
 
 namespace {
 
@@ -165,4 +165,4 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
   return st;
 }
 
-}  // namespace rocecfg::vendors::cumulus
+}  // namespace rocecfg::sw::cumulus

@@ -9,9 +9,9 @@
 // A failure before the timer commit aborts the session: the running config
 // never changed. A failure after it aborts the pending commit, which reverts;
 // if even the reconnect fails, the timer reverts on its own.
-#include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
+#include "common/vendor_ops.h"
 #include "eos.h"
 
 namespace rocecfg::sw::eos {
@@ -61,21 +61,21 @@ ShellDialect dialect() {
   return d;
 }
 
-// Positional, in CliOps order: vendor, dialect, port grammar, read-back
-// command, then this vendor's own functions.
-const cli::CliOps kOps{kVendor,
-                       dialect,
-                       port_grammar,
-                       "show running-config",
-                       model::kQueuePortKnobs,
-                       representable,
-                       render,
-                       parse,
-                       push,
-                       persist};
+const VendorOps kOps{
+    .vendor = kVendor,
+    .dialect = dialect,
+    .single_port = port_grammar,
+    .fetch_command = "show running-config",
+    .port_knobs = model::kQueuePortKnobs,
+    .representable = representable,
+    .render = render,
+    .parse = parse,
+    .push = push,
+    .persist = persist,
+};
 
 [[maybe_unused]] const bool registered =
-    register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });
+    register_adapter(kVendor, [] { return make_vendor_adapter(kOps); });
 
 }  // namespace
 

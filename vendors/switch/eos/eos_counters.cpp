@@ -33,7 +33,7 @@
 
 #include "switch/counter_reader.h"
 
-namespace rocecfg::vendors::eos {
+namespace rocecfg::sw::eos {
 namespace {
 
 using nlohmann::json;
@@ -194,4 +194,4 @@ const bool registered = sw::register_counter_reader(
     "eos", [] { return std::unique_ptr<sw::CounterReader>(new EosCounters()); });
 
 }  // namespace
-}  // namespace rocecfg::vendors::eos
+}  // namespace rocecfg::sw::eos

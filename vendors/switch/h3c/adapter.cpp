@@ -12,9 +12,9 @@
 // is committed so it cannot fire later; after a dropped connection the same
 // runs on a fresh one. If the switch stays unreachable, the commit delay
 // reverts it.
-#include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
+#include "common/vendor_ops.h"
 #include "h3c.h"
 
 namespace rocecfg::sw::h3c {
@@ -83,21 +83,21 @@ ShellDialect dialect() {
   return d;
 }
 
-// Positional, in CliOps order: vendor, dialect, port grammar, read-back
-// command, then this vendor's own functions.
-const cli::CliOps kOps{kVendor,
-                       dialect,
-                       port_grammar,
-                       "display current-configuration",
-                       model::kQueuePortKnobs,
-                       representable,
-                       render,
-                       parse,
-                       push,
-                       persist};
+const VendorOps kOps{
+    .vendor = kVendor,
+    .dialect = dialect,
+    .single_port = port_grammar,
+    .fetch_command = "display current-configuration",
+    .port_knobs = model::kQueuePortKnobs,
+    .representable = representable,
+    .render = render,
+    .parse = parse,
+    .push = push,
+    .persist = persist,
+};
 
 [[maybe_unused]] const bool registered =
-    register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });
+    register_adapter(kVendor, [] { return make_vendor_adapter(kOps); });
 
 }  // namespace
 

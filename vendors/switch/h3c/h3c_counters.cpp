@@ -25,7 +25,7 @@
 #include "switch/counter_text.h"
 #include "switch/one_command_reader.h"
 
-namespace rocecfg::vendors::h3c {
+namespace rocecfg::sw::h3c {
 namespace {
 
 constexpr const char* kPfc = "display priority-flow-control interface";
@@ -78,4 +78,4 @@ const bool registered = sw::register_counter_reader(
     "h3c", [] { return std::unique_ptr<sw::CounterReader>(new H3cCounters()); });
 
 }  // namespace
-}  // namespace rocecfg::vendors::h3c
+}  // namespace rocecfg::sw::h3c

@@ -20,9 +20,9 @@
 // reverts on its own. A lock left by a dropped session is released by the
 // switch after `configuration exclusive timeout` (default 30 s,
 // configuration_exclusive_timeout.json).
-#include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
+#include "common/vendor_ops.h"
 #include "huawei_ce.h"
 
 namespace rocecfg::sw::huawei_ce {
@@ -112,23 +112,23 @@ ShellDialect dialect() {
   return d;
 }
 
-// Positional, in CliOps order: vendor, dialect, port grammar, read-back
-// command, then this vendor's own functions.
-const cli::CliOps kOps{kVendor,
-                       dialect,
-                       port_grammar,
-                       "display current-configuration",
-                       model::kQueuePortKnobs.with({model::Knob::dscp_map}),
-                       representable,
-                       render,
-                       parse,
-                       push,
-                       persist,
-                       "display version",
-                       parse_version};
+const VendorOps kOps{
+    .vendor = kVendor,
+    .dialect = dialect,
+    .single_port = port_grammar,
+    .fetch_command = "display current-configuration",
+    .port_knobs = model::kQueuePortKnobs.with({model::Knob::dscp_map}),
+    .representable = representable,
+    .render = render,
+    .parse = parse,
+    .push = push,
+    .persist = persist,
+    .version_command = "display version",
+    .parse_version = parse_version,
+};
 
 [[maybe_unused]] const bool registered =
-    register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });
+    register_adapter(kVendor, [] { return make_vendor_adapter(kOps); });
 
 }  // namespace
 

@@ -25,7 +25,7 @@
 #include "switch/counter_text.h"
 #include "switch/one_command_reader.h"
 
-namespace rocecfg::vendors::huawei_ce {
+namespace rocecfg::sw::huawei_ce {
 namespace {
 
 constexpr const char* kPfc = "display dcb pfc";
@@ -93,4 +93,4 @@ const bool registered = sw::register_counter_reader(
     "huawei-ce", [] { return std::unique_ptr<sw::CounterReader>(new HuaweiCounters()); });
 
 }  // namespace
-}  // namespace rocecfg::vendors::huawei_ce
+}  // namespace rocecfg::sw::huawei_ce

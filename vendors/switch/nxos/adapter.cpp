@@ -17,9 +17,9 @@
 // watchdog lines, which are neither, so a session refuses them on some
 // families at least. Checkpoint and rollback are in every family's Rollback
 // chapter (same guide, "Configuring the Rollback Feature").
-#include "../cli/adapter.h"
 #include "../cli/common.h"
 #include "../cli/ports.h"
+#include "common/vendor_ops.h"
 #include "nxos.h"
 
 namespace rocecfg::sw::nxos {
@@ -73,21 +73,21 @@ ShellDialect dialect() {
   return d;
 }
 
-// Positional, in CliOps order: vendor, dialect, port grammar, read-back
-// command, then this vendor's own functions.
-const cli::CliOps kOps{kVendor,
-                       dialect,
-                       port_grammar,
-                       "show running-config",
-                       model::kDefaultPortKnobs.with({model::Knob::dscp_map}),
-                       representable,
-                       render,
-                       parse,
-                       push,
-                       persist};
+const VendorOps kOps{
+    .vendor = kVendor,
+    .dialect = dialect,
+    .single_port = port_grammar,
+    .fetch_command = "show running-config",
+    .port_knobs = model::kDefaultPortKnobs.with({model::Knob::dscp_map}),
+    .representable = representable,
+    .render = render,
+    .parse = parse,
+    .push = push,
+    .persist = persist,
+};
 
 [[maybe_unused]] const bool registered =
-    register_adapter(kVendor, [] { return cli::make_cli_adapter(kOps); });
+    register_adapter(kVendor, [] { return make_vendor_adapter(kOps); });
 
 }  // namespace
 

@@ -23,7 +23,7 @@
 #include "switch/counter_text.h"
 #include "switch/one_command_reader.h"
 
-namespace rocecfg::vendors::nxos {
+namespace rocecfg::sw::nxos {
 namespace {
 
 constexpr const char* kPfc = "show interface priority-flow-control";
@@ -71,4 +71,4 @@ const bool registered = sw::register_counter_reader(
     "nxos", [] { return std::unique_ptr<sw::CounterReader>(new NxosCounters()); });
 
 }  // namespace
-}  // namespace rocecfg::vendors::nxos
+}  // namespace rocecfg::sw::nxos

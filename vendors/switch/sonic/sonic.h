@@ -1,4 +1,4 @@
-// Community SONiC, internal interfaces of the adapter (see sonic.cpp).
+// Community SONiC, internal interfaces of the adapter (see adapter.cpp).
 #pragma once
 
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include "plan/plan.h"
 #include "switch/adapter.h"
 
-namespace rocecfg::vendors::sonic {
+namespace rocecfg::sw::sonic {
 
 // The DSCP map, WRED profile and cable-length table rocecfg writes (the
 // community template's names).
@@ -36,7 +36,7 @@ inline constexpr uint64_t kLosslessXonBytes = 18432;
 // in either reference format: legacy "[DSCP_TO_TC_MAP|AZURE]" or bare "AZURE".
 Result<sw::SwitchState> parse_config_db(std::string_view json_text);
 
-// CONFIG_DB helpers shared by the parsers (sonic_parse.cpp).
+// CONFIG_DB helpers shared by the parsers (parse.cpp).
 // "[DSCP_TO_TC_MAP|AZURE]" (DB < 3.0.3) and "AZURE" name the same entry.
 std::string ref_name(const nlohmann::json& v);
 Result<uint64_t> db_number(const nlohmann::json& v, const std::string& where, uint64_t max);
@@ -67,11 +67,11 @@ model::Settings lossless_pgs_from_pfc(const model::Settings& intent);
 
 // After a committed apply fails verification: sonic-db-cli writes that turn
 // rocecfg's CONFIG_DB tables in `now` back into exactly those of `before`
-// (sonic_restore.cpp); none when the texts cannot be restored exactly.
+// (restore.cpp); none when the texts cannot be restored exactly.
 std::optional<std::vector<std::string>> restore_config_db(std::string_view before,
                                                           std::string_view now);
 
 Result<std::vector<std::string>> render_commands(const model::Settings& intent,
                                                  const plan::Plan& changes, Diagnostics& warnings);
 
-}  // namespace rocecfg::vendors::sonic
+}  // namespace rocecfg::sw::sonic

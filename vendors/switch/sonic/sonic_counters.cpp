@@ -30,7 +30,7 @@
 #include "switch/counter_reader.h"
 #include "switch/counter_text.h"
 
-namespace rocecfg::vendors::sonic {
+namespace rocecfg::sw::sonic {
 namespace {
 
 using sw::CounterKey;
@@ -207,4 +207,4 @@ const bool registered = sw::register_counter_reader(
     "sonic", [] { return std::unique_ptr<sw::CounterReader>(new SonicCounters()); });
 
 }  // namespace
-}  // namespace rocecfg::vendors::sonic
+}  // namespace rocecfg::sw::sonic

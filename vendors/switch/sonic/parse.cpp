@@ -3,7 +3,7 @@
 // (wred_profile per port and queue; keys may be ranges "Ethernet0|3-4" and,
 // on multi-ASIC, "host|asic0|Ethernet0|3"), WRED_PROFILE (green thresholds in
 // bytes, drop probability in %), PFC_WD; scheduling and buffers in
-// sonic_qos_parse.cpp.
+// qos_parse.cpp.
 #include <charconv>
 #include <set>
 
@@ -13,7 +13,7 @@
 #include "sonic/sonic.h"
 #include "switch/interfaces.h"
 
-namespace rocecfg::vendors::sonic {
+namespace rocecfg::sw::sonic {
 
 using nlohmann::json;
 
@@ -300,4 +300,4 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   return st;
 }
 
-}  // namespace rocecfg::vendors::sonic
+}  // namespace rocecfg::sw::sonic

@@ -28,7 +28,7 @@
 #include "core/try.h"
 #include "sonic/sonic.h"
 
-namespace rocecfg::vendors::sonic {
+namespace rocecfg::sw::sonic {
 
 using nlohmann::json;
 
@@ -202,4 +202,4 @@ Status parse_scheduling_and_buffers(const json& db, sw::SwitchState& st) {
   return {};
 }
 
-}  // namespace rocecfg::vendors::sonic
+}  // namespace rocecfg::sw::sonic

@@ -1,6 +1,6 @@
 // Plan -> SONiC commands. The `config` and `ecnconfig` CLIs where they exist;
 // CONFIG_DB fields that have no CLI (DSCP_TO_TC_MAP entries, per-queue WRED
-// binding, the DSCP trust binding, schedulers and buffers: sonic_qos_render.cpp)
+// binding, the DSCP trust binding, schedulers and buffers: qos_render.cpp)
 // are written with `sonic-db-cli CONFIG_DB HSET`, the key single-quoted
 // because it contains `|`.
 #include <algorithm>
@@ -12,7 +12,7 @@
 #include "sonic/sonic.h"
 #include "switch/interfaces.h"
 
-namespace rocecfg::vendors::sonic {
+namespace rocecfg::sw::sonic {
 
 namespace {
 
@@ -154,4 +154,4 @@ model::Settings lossless_pgs_from_pfc(const model::Settings& intent) {
   return s;
 }
 
-}  // namespace rocecfg::vendors::sonic
+}  // namespace rocecfg::sw::sonic

@@ -11,7 +11,7 @@
 #include "cumulus/cumulus.h"
 #include "switch/validate.h"
 
-namespace rocecfg::vendors::cumulus {
+namespace rocecfg::sw::cumulus {
 
 namespace {
 
@@ -66,4 +66,4 @@ std::optional<std::vector<std::string>> restore_nv(std::string_view before, std:
   return out;
 }
 
-}  // namespace rocecfg::vendors::cumulus
+}  // namespace rocecfg::sw::cumulus

@@ -20,7 +20,7 @@
 
 #include "sonic/sonic.h"
 
-namespace rocecfg::vendors::sonic {
+namespace rocecfg::sw::sonic {
 
 using nlohmann::json;
 
@@ -106,4 +106,4 @@ std::optional<std::vector<std::string>> restore_config_db(std::string_view befor
   return out;
 }
 
-}  // namespace rocecfg::vendors::sonic
+}  // namespace rocecfg::sw::sonic

@@ -11,7 +11,7 @@
 #include "model/qos.h"
 #include "switch/interfaces.h"
 
-namespace rocecfg::vendors::cumulus {
+namespace rocecfg::sw::cumulus {
 
 namespace {
 
@@ -167,4 +167,4 @@ Result<std::vector<std::string>> render_nv(const model::Settings& intent, const 
   return out;
 }
 
-}  // namespace rocecfg::vendors::cumulus
+}  // namespace rocecfg::sw::cumulus

@@ -2,14 +2,14 @@
 // SCHEDULER, QUEUE scheduler bindings, BUFFER_PG or CABLE_LENGTH). What the
 // bindings reference (SCHEDULER|rocecfg_*, BUFFER_PROFILE|rocecfg_lossless_*)
 // is returned in `shared` and written before any binding: make before break.
-// See sonic_qos_parse.cpp for how each field reads back.
+// See qos_parse.cpp for how each field reads back.
 #include <algorithm>
 
 #include <fmt/format.h>
 
 #include "sonic/sonic.h"
 
-namespace rocecfg::vendors::sonic {
+namespace rocecfg::sw::sonic {
 
 namespace {
 
@@ -133,4 +133,4 @@ Status render_buffers(const plan::Step& step, std::vector<std::string>& out,
   return {};
 }
 
-}  // namespace rocecfg::vendors::sonic
+}  // namespace rocecfg::sw::sonic

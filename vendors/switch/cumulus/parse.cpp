@@ -14,7 +14,7 @@
 #include "model/qos.h"
 #include "switch/interfaces.h"
 
-namespace rocecfg::vendors::cumulus {
+namespace rocecfg::sw::cumulus {
 
 namespace {
 
@@ -378,4 +378,4 @@ Result<sw::SwitchState> parse_nv_commands(std::string_view text) {
   return to_state(m);
 }
 
-}  // namespace rocecfg::vendors::cumulus
+}  // namespace rocecfg::sw::cumulus

@@ -1,0 +1,149 @@
+// Cumulus adapter offline: golden render, the parsers on captured backups
+// (NVUE commands and startup.yaml, the CL 3.7 traffic.conf key pitfall), the
+// shipped profile round trip, refusals.
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "cumulus/cumulus.h"
+#include "profile/load.h"
+#include "switch/engine.h"
+#include "switch/validate.h"
+#include "vendor_fixtures.h"
+
+namespace rocecfg::sw::testing {
+
+TEST_SUITE("cumulus offline") {
+  TEST_CASE("golden: the standard profile rendered for Cumulus") {
+    CHECK(golden_mismatch("cumulus/standard.txt", joined(rendered("cumulus", {"swp1-32"}))) == "");
+  }
+
+  TEST_CASE("Cumulus: nv commands and startup.yaml mean the same; RoCE mode defaults apply") {
+    auto a = make_adapter("cumulus");
+    auto cmds = a->parse(read_test_file("captured/cumulus-nv-commands.txt"));
+    auto yaml = a->parse(read_test_file("captured/cumulus-startup.yaml"));
+    REQUIRE_MESSAGE(cmds, cmds.error().to_string());
+    REQUIRE_MESSAGE(yaml, yaml.error().to_string());
+    CHECK(cmds->global == yaml->global);
+    CHECK(cmds->ports == yaml->ports);
+    CHECK(cmds->ports.size() == 4);  // eth0 is not a front-panel port
+    CHECK(*cmds->ports.at("swp3").mtu_bytes == 1500);
+    CHECK(*cmds->ports.at("swp4").mtu_bytes == 9216);
+    // `qos roce` defaults + the explicit probability and DSCP lines. The
+    // RoCE defaults (CL RoCE page, `nv show qos roce`) map every priority but
+    // 3 and 6 to TC 0 and mark ECN on TC 0 as well as TC 3 (TC 0 keeps
+    // p=100, and the lowest marked class's thresholds are reported), so the
+    // standard profile differs in ETS and ECN besides swp3's MTU.
+    auto plan = plan_switch(*a, standard_profile(), {"swp1", "swp2", "swp3", "swp4"}, *cmds);
+    REQUIRE(plan);
+    std::vector<std::string> changed;
+    for (const plan::Step& s : plan->steps)
+      if (s.kind == plan::StepKind::change)
+        changed.push_back(s.target + " " + std::string(model::knob_name(s.knob)));
+    CHECK(changed == std::vector<std::string>{"global ets", "global ecn_priorities", "global ecn",
+                                              "swp3 mtu"});
+  }
+
+  TEST_CASE("Cumulus: legacy traffic.conf, with group keys that do not match port_group_list") {
+    auto a = make_adapter("cumulus");
+    auto st = a->parse(read_test_file("captured/cumulus-traffic.conf"));
+    REQUIRE_MESSAGE(st, st.error().to_string());
+    CHECK(st->global.trust == model::Trust::dscp);
+    CHECK(st->global.pfc_enabled->to_string() == "3");
+    CHECK(st->global.ecn_priorities->to_string() == "3");
+    CHECK(model::knob_value_text(st->global, model::Knob::ecn) == "min=150KB max=1500KB p=10%");
+    CHECK(st->global.dscp_priority->at(26) == 3);
+    CHECK(st->global.dscp_priority->at(48) == 6);
+    CHECK(model::knob_value_text(st->global, model::Knob::ets) ==
+          "prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,strict,ets bw=50,0,0,50,0,0,0,0");
+    CHECK(st->policies.at("pfc ROCE_PFC") ==
+          std::vector<std::string>{"swp1", "swp2", "swp3", "swp4"});
+  }
+
+  TEST_CASE("Cumulus: traffic.conf port groups that do not cover a port say so per port") {
+    auto a = make_adapter("cumulus");
+    auto st = a->parse(
+        "traffic.packet_priority_source_set = [dscp]\n"
+        "pfc.roce.cos_list = [3]\npfc.roce.port_set = swp1-swp2\n"
+        "ecn_red.e.cos_list = [3]\necn_red.e.port_set = swp1-swp4\necn_red.e.ecn_enable = true\n");
+    REQUIRE_MESSAGE(st, st.error().to_string());
+    std::vector<std::string> said;
+    for (const Unread& u : st->not_understood) said.push_back(u.why);
+    CHECK(said == std::vector<std::string>{
+                      "swp3 is not in this group; its pfc settings are reported switch-wide",
+                      "swp4 is not in this group; its pfc settings are reported switch-wide"});
+  }
+
+  TEST_CASE("Cumulus: a malformed line is an error with its line number") {
+    auto a = make_adapter("cumulus");
+    auto r =
+        a->parse("nv set system hostname x\nnv set qos pfc default-global switch-priority 9\n");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() == "line 2: pfc switch-priority: expected a number up to 7");
+  }
+}
+
+// The shipped profile rendered for Cumulus from factory state, parsed back and
+// audited, is in sync: the factory config marks ECN on traffic class 0 (CL 5.x
+// QoS docs, default_ecn_red_conf.egress_queue_list = [0]), so the render must
+// disable it, and the thresholds read back are those of the profile on TC 3.
+TEST_CASE("cumulus: roce-lossless.toml render -> parse -> audit is in sync") {
+  auto loaded =
+      profile::load_profile(std::string(ROCECFG_SOURCE_DIR) + "/profiles/roce-lossless.toml");
+  REQUIRE(loaded.value);
+  model::Settings intent = loaded.value->switch_settings();
+  auto a = make_adapter("cumulus");
+  REQUIRE(a);
+  Diagnostics warnings;
+  auto lines = render_all(*a, intent, {}, warnings);
+  REQUIRE_MESSAGE(lines, lines.error().to_string());
+  auto has = [&](const std::string& l) {
+    return std::find(lines->begin(), lines->end(), l) != lines->end();
+  };
+  CHECK(has("nv set qos congestion-control default-global traffic-class 0 ecn disable"));
+  CHECK(has("nv set qos congestion-control default-global traffic-class 3 ecn enable"));
+  CHECK(has("nv set qos congestion-control default-global traffic-class 3 min-threshold 150000"));
+  CHECK(has("nv set qos congestion-control default-global traffic-class 3 max-threshold 1500000"));
+  CHECK(has("nv set qos congestion-control default-global traffic-class 3 probability 10"));
+
+  std::string text;
+  for (const std::string& l : *lines) text += l + "\n";
+  auto state = a->parse(text);
+  REQUIRE_MESSAGE(state, state.error().to_string());
+  const model::Settings& g = state->global;
+  REQUIRE(g.ecn_priorities);
+  CHECK(*g.ecn_priorities == PriorityMask(1u << 3));
+  REQUIRE(g.ecn);
+  CHECK(g.ecn->min_threshold_bytes == 150000);
+  CHECK(g.ecn->max_threshold_bytes == 1500000);
+  CHECK(g.ecn->mark_probability_percent == 10);
+  CHECK(state->notes.empty());
+
+  SwitchResult r = audit_config(*a, text, intent, {});
+  CHECK_MESSAGE(r.outcome == SwitchOutcome::in_sync, r.reason);
+  CHECK(r.plan.steps.empty());
+}
+
+}  // namespace rocecfg::sw::testing
+
+namespace rocecfg::sw::testing {
+
+// Issue 19 item 3: the factory ECN profile of Cumulus Linux 5 marks TC 0
+// between 150000 and 1500000 B at probability 100 (CL 5 QoS guide, "This is
+// the default ECN configuration"); the parser used to assume 40000/200000.
+TEST_CASE("cumulus: factory ECN on TC 0 reads back as the documented 150000/1500000 B, 100 %") {
+  auto a = make_adapter("cumulus");
+  REQUIRE(a);
+  auto state = a->parse("nv set interface swp1 link mtu 9216\n");
+  REQUIRE_MESSAGE(state, state.error().to_string());
+  const model::Settings& g = state->global;
+  REQUIRE(g.ecn_priorities);
+  CHECK(*g.ecn_priorities == PriorityMask(1u << 0));
+  REQUIRE(g.ecn);
+  CHECK(g.ecn->min_threshold_bytes == 150000);
+  CHECK(g.ecn->max_threshold_bytes == 1500000);
+  CHECK(g.ecn->mark_probability_percent == 100);
+}
+
+}  // namespace rocecfg::sw::testing

@@ -1,0 +1,148 @@
+// NVIDIA Cumulus Linux 5.x (NVUE).
+//
+// Model: `nv set` stages changes in a pending revision; `nv config apply -y`
+// makes the whole revision the running config atomically; `nv config detach`
+// throws the pending revision away. That is the transaction rocecfg uses:
+// detach (a crashed earlier run may have left a pending revision), stage every
+// change, apply. Any failure before apply leaves the running config as it was,
+// and rocecfg detaches again (reconnecting first if the connection dropped).
+// An applied change that fails verification is undone as text: `nv unset` what
+// the apply added, `nv set` what it changed (restore.cpp), so the config
+// reads exactly as before, without explicit default lines.
+//
+// Read back: `nv config show -o commands` (flat `nv set` lines, the applied
+// revision). It lists only what differs from the factory defaults, so the
+// parser starts from those defaults (parse.cpp). QoS lives in the
+// `default-global` profiles (switch-wide); MTU and the PFC watchdog are per
+// interface.
+//
+// Pitfalls: RoCE mode (`nv set qos roce`) changes the defaults (trust both,
+// PFC on 3, ECN on TC3); the PFC watchdog has a polling interval and a
+// robustness count rather than detection/restoration times; ECN thresholds
+// are bytes (`nv show` prints them in KiB); ASICs round thresholds, which the
+// config view does not show. Backups: `nv config show -o commands`, the YAML
+// of /etc/nvue.d/startup.yaml, or legacy /etc/cumulus/datapath/traffic.conf.
+// Reference: docs.nvidia.com/networking-ethernet-software/cumulus-linux-514/
+// Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE/
+#include <fmt/format.h>
+
+#include "common/vendor_ops.h"
+#include "cumulus/cumulus.h"
+#include "switch/interfaces.h"
+#include "switch/validate.h"
+
+namespace rocecfg::sw::cumulus {
+
+namespace {
+
+// Staged commands go out in chunks so no single exec line grows unbounded.
+constexpr size_t kStageChunk = 64;
+
+bool valid_interface(std::string_view name) {
+  return check_interface(name) && (name.starts_with("swp") || name.starts_with("bond"));
+}
+
+Result<std::vector<std::string>> expand_interfaces(const std::vector<std::string>& ranges) {
+  auto names = expand_interface_lists(ranges);
+  if (!names) return names;
+  for (const std::string& n : *names)
+    if (!valid_interface(n))
+      return fail(ErrorKind::invalid_input, n, "not a Cumulus front-panel port (swpN)");
+  return names;
+}
+
+model::Settings representable(const Platform&, const model::Settings& intent,
+                              Diagnostics& warnings) {
+  model::Settings out = intent;
+  // bw-percent is 1..100 and the total at most 100 (NVUE reference, nv set
+  // qos egress-scheduler ... bw-percent): DWRR classes of 0 % get 1 %,
+  // taken from the largest classes.
+  if (model::raise_ets_weights(out, 1)) {
+    model::fit_ets_total(out, 100);
+    warnings.warning({}, "ets",
+                     "cumulus DWRR weights are 1..100 %: classes of 0 % are applied as 1 %, "
+                     "taken from the largest classes");
+  }
+  if (model::widen_ecn_to_queues(out))
+    warnings.warning({}, "ecn_priorities",
+                     "cumulus marks ECN per traffic class: every priority sharing a marked "
+                     "class is marked");
+  return out;
+}
+
+Result<std::vector<std::string>> render(const Platform&, const model::Settings& intent,
+                                        const std::vector<std::string>&, const plan::Plan& changes,
+                                        Diagnostics& warnings) {
+  return render_nv(intent, changes, warnings);
+}
+
+// Accept what operators back up: `-o commands`, startup.yaml, traffic.conf.
+Result<SwitchState> parse(std::string_view text) {
+  auto kind = recognise_backup(text);
+  if (!kind) return std::unexpected(kind.error());
+  Result<SwitchState> st = std::unexpected(Error{});
+  if (*kind == BackupKind::startup_yaml) {
+    auto lines = startup_yaml_to_commands(text);
+    if (!lines) return wrap(lines.error(), "not a cumulus config");
+    std::string joined;
+    for (const std::string& l : *lines) joined += l + "\n";
+    st = parse_nv_commands(joined);
+    if (st) st->recognised_as = "NVUE startup.yaml";
+  } else if (*kind == BackupKind::traffic_conf) {
+    st = parse_traffic_conf(text);
+    if (st) st->recognised_as = "traffic.conf (CL 3.x/4.x)";
+  } else {
+    st = parse_nv_commands(text);
+    if (st) st->recognised_as = "nv config show -o commands";
+  }
+  return st;
+}
+
+Status push(Session& session, const std::vector<std::string>& commands) {
+  auto discard = [&](const Error& cause) -> Status {
+    // Leave no pending revision behind; the running config was never touched.
+    Result<std::string> d = session.run("nv config detach");
+    if (!d && session.reconnect()) d = session.run("nv config detach");
+    Error e = cause;
+    if (!d) e.message += "; also failed to detach the pending revision: " + d.error().message;
+    return std::unexpected(e);
+  };
+  // detach && set ... && apply as one exec when it fits: every exec is an
+  // SSH channel and, on a real switch, an `nv` start-up of its own. The
+  // chain stops at the first failure, before the apply.
+  std::vector<std::string> all{"nv config detach"};
+  all.insert(all.end(), commands.begin(), commands.end());
+  all.push_back("nv config apply -y");
+  for (size_t i = 0; i < all.size(); i += kStageChunk) {
+    std::vector<std::string> chunk(
+        all.begin() + static_cast<long>(i),
+        all.begin() + static_cast<long>(std::min(all.size(), i + kStageChunk)));
+    if (auto r = session.run_all(chunk); !r) return discard(r.error());
+  }
+  return {};
+}
+
+// The PFC watchdog and MTU are per interface; QoS lives in the switch-wide
+// default-global profiles. Headroom comes from NVUE's own buffer calculation
+// (cable-length on the PFC profile), which rocecfg does not model yet.
+const VendorOps kOps{
+    .vendor = "cumulus",
+    .session = SessionKind::exec,
+    .valid_interface = valid_interface,
+    .expand_interfaces = expand_interfaces,
+    .fetch_command = "nv config show -o commands",
+    .port_knobs = model::kLinkPortKnobs,
+    .unsupported_knobs = {model::Knob::buffers},
+    .representable = representable,
+    .render = render,
+    .parse = parse,
+    .push = push,
+    .restore = restore_nv,
+};
+
+[[maybe_unused]] const bool registered =
+    register_adapter(kOps.vendor, [] { return make_vendor_adapter(kOps); });
+
+}  // namespace
+
+}  // namespace rocecfg::sw::cumulus

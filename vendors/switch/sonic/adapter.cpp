@@ -1,0 +1,145 @@
+// Community SONiC (sonic-net), CONFIG_DB model.
+//
+// Model: CONFIG_DB (redis db 4) is the running config; `config ...` and
+// `ecnconfig` write it immediately, there is no candidate config. rocecfg's
+// transaction is therefore a captured pre-change config to restore: the
+// generic config updater's `config checkpoint` before the first change,
+// `config rollback` on any failure (reconnecting first if the connection
+// dropped), `config save -y` and `delete-checkpoint` on success. A committed
+// apply that then fails verification is undone exactly: sonic-db-cli writes
+// from the CONFIG_DB read before to the one read after (restore.cpp).
+//
+// Read back: `show runningconfiguration all` (CONFIG_DB as JSON), the same
+// format as /etc/sonic/config_db.json backups. DB versions before 3.0.3 write
+// references as "[DSCP_TO_TC_MAP|AZURE]", later ones as "AZURE"; both parse
+// identically. DSCP trust is "the port has a dscp_to_tc_map"; PFC, ECN queue
+// binding, MTU and the PFC watchdog are per port; the DSCP map and WRED
+// thresholds (bytes) are switch-wide (rocecfg writes the community names
+// AZURE / AZURE_LOSSLESS).
+//
+// ETS is per port: QUEUE|<port>|<q>.scheduler -> SCHEDULER entries rocecfg
+// names after their value (rocecfg_strict, rocecfg_dwrr_<percent>). Buffers
+// are per port too: cable length (CABLE_LENGTH|AZURE, the dynamic buffer
+// model's input) and, when the profile fixes headroom, a static lossless
+// BUFFER_PROFILE (xoff = headroom) bound to exactly the PFC priorities' groups
+// (BUFFER_PG|<port>|<prio>). Details: qos_parse.cpp.
+//
+// Pitfalls: no CLI for DSCP_TO_TC_MAP, SCHEDULER or BUFFER_PG (sonic-db-cli
+// writes them); `config qos reload` regenerates QoS tables and wipes custom
+// maps; ecnconfig rejects min > max after merging, so both go in one call;
+// `sudo` is required ("Root privileges required"); a 0 % ETS class has no
+// DWRR weight (1..100), so its queue is left on the platform default
+// scheduler; lossless PGs do not follow PFC by themselves: `config interface
+// pfc priority` only edits pfc_enable, so a priority that stops being
+// lossless keeps its lossless PG (headroom reserved for a class that never
+// pauses; lossless PGs are scarce) and a new one has none (PAUSE without
+// headroom drops). With a fixed headroom rocecfg keeps BUFFER_PG = the PFC
+// set: new PGs bound before PFC turns on, stale ones deleted after it is
+// off. PG keys may be ranges ("3-4", as the buffer manager writes them); a
+// deleted range unbinds all its PGs, so a range is split by DEL first, then
+// HSET of the PGs that stay. rocecfg writes one key per PG.
+// Reference: github.com/sonic-net/sonic-utilities doc/Command-Reference.md
+#include <fmt/format.h>
+
+#include "common/vendor_ops.h"
+#include "sonic/sonic.h"
+#include "switch/interfaces.h"
+#include "switch/validate.h"
+
+namespace rocecfg::sw::sonic {
+
+namespace {
+
+constexpr const char* kCheckpoint = "rocecfg-pre-change";
+constexpr size_t kChunk = 32;
+
+bool valid_interface(std::string_view name) {
+  return check_interface(name) && name.starts_with("Ethernet");
+}
+
+Result<std::vector<std::string>> expand_interfaces(const std::vector<std::string>& ranges) {
+  auto names = expand_interface_lists(ranges);
+  if (!names) return names;
+  for (const std::string& n : *names)
+    if (!valid_interface(n) || n.find('/') != std::string::npos)
+      return fail(ErrorKind::invalid_input, n, "not a SONiC port name (EthernetN)");
+  return names;
+}
+
+// A lossless PG is where SONiC reserves headroom, so with a fixed headroom
+// the lossless PGs must be exactly the PFC priorities: the intent says so,
+// and a PG left lossless on a priority that lost PFC is drift.
+model::Settings representable(const Platform&, const model::Settings& intent, Diagnostics&) {
+  return lossless_pgs_from_pfc(intent);
+}
+
+Result<std::vector<std::string>> render(const Platform&, const model::Settings& intent,
+                                        const std::vector<std::string>&, const plan::Plan& changes,
+                                        Diagnostics& warnings) {
+  // sonic-pfcwd.yang: detection_time 100..5000 ms, restoration_time
+  // 100..60000 ms; `config pfcwd start` refuses what the schema refuses,
+  // so the push is refused before anything is sent, never clamped.
+  if (const auto& wd = intent.pfc_watchdog;
+      wd && (wd->detection_ms < 100 || wd->detection_ms > 5000 || wd->restoration_ms < 100 ||
+             wd->restoration_ms > 60000))
+    return fail(ErrorKind::invalid_input, "pfc_watchdog",
+                fmt::format("sonic pfcwd takes detection 100..5000 ms and restoration "
+                            "100..60000 ms (sonic-pfcwd.yang); the profile asks {} ms / {} ms",
+                            wd->detection_ms, wd->restoration_ms));
+  return render_commands(intent, changes, warnings);
+}
+
+// Any failure after the checkpoint: back to it (reconnecting first if the
+// connection dropped), then drop the checkpoint.
+Status roll_back(Session& session, const Error& cause) {
+  const std::string rollback = fmt::format("sudo config rollback {}", kCheckpoint);
+  Result<std::string> r = session.run(rollback);
+  if (!r && session.reconnect()) r = session.run(rollback);
+  Error e = cause;
+  if (!r) {
+    e.message += "; ROLLBACK FAILED: " + r.error().message;
+    return std::unexpected(e);
+  }
+  (void)session.run(fmt::format("sudo config delete-checkpoint {}", kCheckpoint));
+  return std::unexpected(e);
+}
+
+Status push(Session& session, const std::vector<std::string>& commands) {
+  const std::string checkpoint = fmt::format("sudo config checkpoint {}", kCheckpoint);
+  if (auto r = session.run(checkpoint); !r) return std::unexpected(r.error());
+  for (size_t i = 0; i < commands.size(); i += kChunk) {
+    std::vector<std::string> chunk(
+        commands.begin() + static_cast<long>(i),
+        commands.begin() + static_cast<long>(std::min(commands.size(), i + kChunk)));
+    if (auto r = session.run_all(chunk); !r) return roll_back(session, r.error());
+  }
+  if (auto r = session.run("sudo config save -y"); !r) return roll_back(session, r.error());
+  // The checkpoint is only a safety net; failing to delete it is harmless.
+  (void)session.run(fmt::format("sudo config delete-checkpoint {}", kCheckpoint));
+  return {};
+}
+
+// Queues (QUEUE|port|q), PGs (BUFFER_PG) and PORT_QOS_MAP are per port;
+// SONiC is the one vendor whose headroom rocecfg writes (BUFFER_PROFILE).
+const VendorOps kOps{
+    .vendor = "sonic",
+    .session = SessionKind::exec,
+    .valid_interface = valid_interface,
+    .expand_interfaces = expand_interfaces,
+    .fetch_command = "show runningconfiguration all",
+    .port_knobs = model::kDefaultPortKnobs.with(
+        {model::Knob::ecn_priorities, model::Knob::ets, model::Knob::buffers}),
+    .unsupported_knobs = {},
+    .representable = representable,
+    .render = render,
+    .parse = parse_config_db,
+    .push = push,
+    .restore = restore_config_db,
+};
+
+[[maybe_unused]] const bool registered =
+    register_adapter(kOps.vendor, [] { return make_vendor_adapter(kOps); });
+
+}  // namespace
+
+}  // namespace rocecfg::sw::sonic

@@ -11,6 +11,7 @@ user view; `return`/`quit` with uncommitted changes ask
 "[Y(yes)/N(no)/C(cancel)]:" as the real CLI does.
 """
 import os
+import time
 import re
 
 import conformance
@@ -143,22 +144,32 @@ class Emulator(CliEmulator):
                 session["running_seen"] = self.snapshot(trial)
             return "Info: The trial configuration was rolled back."
         # The configuration lock (configuration_exclusive.json): while another
-        # live session holds it, that user may only query. The reference does
+        # session holds it, that user may only query. The reference does
         # not give the refusal's text; ours starts with "Error:" as VRP's do.
+        # A holder whose connection dropped keeps it until the switch unlocks
+        # it automatically, `configuration exclusive timeout` seconds later
+        # (default 30, configuration_exclusive_timeout.json); state
+        # "exclusive_timeout_s" is what that command would set, counted
+        # from the holder's last command.
         holder = state.get("exclusive")
-        if holder and not _alive(holder):
+        mine = os.getpid()
+        if holder == mine:
+            state["exclusive_seen"] = time.time()
+        elif holder and not _alive(holder) and \
+                time.time() - state.get("exclusive_seen", 0) >= state.get("exclusive_timeout_s", 30):
             state.pop("exclusive")
             holder = None
-        mine = os.getpid()
         if line == "configuration exclusive":  # all views
             if holder and holder != mine:
                 raise CommandError("Error: The configuration is locked by another user.")
             state["exclusive"] = mine
+            state["exclusive_seen"] = time.time()
             return ""
         if line == "undo configuration exclusive":  # all views
             if holder and holder != mine:
                 raise CommandError("Error: The configuration is locked by another user.")
             state.pop("exclusive", None)
+            state.pop("exclusive_seen", None)
             return ""
         if holder and holder != mine and not line.startswith("display") and \
                 line not in ("screen-length 0 temporary", "quit", "return"):

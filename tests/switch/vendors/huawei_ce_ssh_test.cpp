@@ -98,8 +98,36 @@ TEST_SUITE("huawei-ce over ssh") {
   }
 
   TEST_CASE("a fault at every step of an apply leaves the running config exactly as before") {
-    int steps = fault_sweep("huawei-ce", {"100GE1/0/1", "100GE1/0/2"});
+    int steps =
+        fault_sweep("huawei-ce", {"100GE1/0/1", "100GE1/0/2"}, {{"exclusive_timeout_s", 1}});
     CHECK(steps > 30);
+  }
+
+  TEST_CASE(
+      "a connection dropped in the trial: the rollback waits for the switch to release the "
+      "dead session's lock, and says so") {
+    SshdFixture fx({"huawei-ce"});
+    const std::string state_file = fx.switches()[0].dir + "/state.json";
+    // What `configuration exclusive timeout 2` sets (default 30 s,
+    // configuration_exclusive_timeout.json).
+    auto state = nlohmann::json::parse(read_all(state_file));
+    state["exclusive_timeout_s"] = 2;
+    write_all(state_file, state.dump());
+    const std::string before = running_config(fx, 0, "huawei-ce");
+    // The second command containing "commit" is the confirming `commit`
+    // (the first is `commit trial 300`): the change is live on trial.
+    fx.set_fault(0, 2, "drop", "commit");
+    SwitchResult r = apply_once(fx, 0, "huawei-ce", standard_profile(), kPorts);
+    fx.clear_fault(0);
+    CHECK(r.outcome == SwitchOutcome::failed);
+    INFO(r.reason);
+    CHECK(r.reason.find("the huawei-ce transaction was rolled back (after waiting ") !=
+          std::string::npos);
+    CHECK(r.reason.find(" s for the switch to release the dropped connection's lock)") !=
+          std::string::npos);
+    CHECK(running_config(fx, 0, "huawei-ce") == before);
+    // The fresh connection's lock is released at the end: nobody is locked out.
+    CHECK_FALSE(nlohmann::json::parse(read_all(state_file)).contains("exclusive"));
   }
 }
 

@@ -170,10 +170,12 @@ TEST_SUITE("huawei-ce") {
     t.drop = true;
     auto r = a->push(t, {"interface 100GE1/0/1", " mtu 9216", " quit"});
     REQUIRE_FALSE(r);
-    // abort trial asks [Y/N] and is not a user-view command (abort_trial.json).
-    CHECK(std::vector<std::string>(t.sent.end() - 6, t.sent.end()) ==
-          std::vector<std::string>{"<reconnect>", "system-view", "abort trial", "Y", "return",
-                                   "undo configuration exclusive"});
+    // A fresh connection may only query until it holds the lock
+    // (configuration_exclusive.json); abort trial asks [Y/N] and is not a
+    // user-view command (abort_trial.json).
+    CHECK(std::vector<std::string>(t.sent.end() - 7, t.sent.end()) ==
+          std::vector<std::string>{"<reconnect>", "configuration exclusive", "system-view",
+                                   "abort trial", "Y", "return", "undo configuration exclusive"});
   }
 }
 

@@ -94,9 +94,15 @@ std::string startup_tree(const std::string& state_file) {
 }
 }  // namespace
 
-int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports) {
+int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports,
+                const std::map<std::string, int>& factory_settings) {
   SshdFixture fx({vendor});
   const std::string state_file = fx.switches()[0].dir + "/state.json";
+  if (!factory_settings.empty()) {
+    auto state = nlohmann::json::parse(read_all(state_file));
+    for (const auto& [key, value] : factory_settings) state[key] = value;
+    write_all(state_file, state.dump());
+  }
   const std::string factory = read_all(state_file);
   const std::string before_text = running_config(fx, 0, vendor);
   const std::string before = running_tree(state_file);

@@ -4,6 +4,7 @@
 // with its own ports and operator commands.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,11 @@ void operator_types(SshdFixture& fx, size_t i, const std::string& vendor,
 // "drop") injected at every device command N in turn, login setup included:
 // each apply must fail and leave the running config exactly as before, or
 // (at most one step whose failure the protocol tolerates) end verified.
-// Returns how many device commands a clean apply takes.
-int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports);
+// Returns how many device commands a clean apply takes. `factory_settings`
+// are set in the emulator's state first (Huawei: "exclusive_timeout_s", so
+// the rollbacks that wait for a dropped connection's lock wait 1 s, not 30).
+int fault_sweep(const std::string& vendor, const std::vector<std::string>& ports,
+                const std::map<std::string, int>& factory_settings = {});
 
 std::string read_all(const std::string& path);
 void write_all(const std::string& path, const std::string& text);

@@ -19,13 +19,46 @@
 // trial` (+ Y) reverts at once; if even the reconnect fails, the trial timer
 // reverts on its own. A lock left by a dropped session is released by the
 // switch after `configuration exclusive timeout` (default 30 s,
-// configuration_exclusive_timeout.json).
+// configuration_exclusive_timeout.json): until then the fresh connection may
+// only query, so the rollback there first waits for the lock (relock()).
+#include <chrono>
+#include <thread>
+
+#include <fmt/format.h>
 #include "../cli/common.h"
 #include "../cli/ports.h"
 #include "common/vendor_ops.h"
 #include "huawei_ce.h"
 
 namespace rocecfg::sw::huawei_ce {
+
+namespace {
+
+// The default lock timeout (30 s) and a margin; a switch configured with a
+// longer `configuration exclusive timeout` (up to 7200 s) is not waited for:
+// its trial timer reverts the change instead, and the error says so.
+constexpr int kLockWaitSeconds = 40;
+
+// On a fresh connection after a drop: take the lock the dead session still
+// holds once the switch releases it, asking once a second. Only a refusal by
+// the switch (an error line: the connection works) is waited out. `waited_s`
+// says how long it took, for the report.
+Status relock(Session& session, int& waited_s) {
+  for (waited_s = 0;; ++waited_s) {
+    auto r = session.run(std::string(kLock));
+    if (r) return {};
+    if (r.error().message.find(" rejected: ") == std::string::npos)
+      return std::unexpected(r.error());
+    if (waited_s >= kLockWaitSeconds)
+      return fail(ErrorKind::failed, std::string(kLock),
+                  fmt::format("the lock of the dropped connection was still held after {} s; "
+                              "the trial commit reverts by itself within {} s",
+                              kLockWaitSeconds, kTrialSeconds));
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+  }
+}
+
+}  // namespace
 
 Status push(Session& session, const std::vector<std::string>& commands) {
   if (commands.empty()) return {};
@@ -35,11 +68,30 @@ Status push(Session& session, const std::vector<std::string>& commands) {
     // view (abort_trial.json); an uncommitted candidate is discarded with
     // `clear configuration candidate` (clear_configuration_candidate.json) or
     // by the dropped session itself.
-    Status rolled = trial ? cli::recover(session, {"abort trial", "Y"},
-                                         {"system-view", "abort trial", "Y", "return"})
-                          : cli::recover(session, {"clear configuration candidate"}, {});
+    if (!trial) {
+      Status rolled = cli::recover(session, {"clear configuration candidate"}, {});
+      if (rolled) (void)session.run(std::string(kUnlock));  // ours, on this connection
+      return std::unexpected(cli::push_failure(std::move(cause), kVendor, rolled));
+    }
+    auto run_each = [&](std::initializer_list<const char*> lines) -> Status {
+      for (const char* c : lines)
+        if (auto r = session.run(c); !r) return std::unexpected(r.error());
+      return {};
+    };
+    int waited_s = 0;
+    Status rolled = run_each({"abort trial", "Y"});
+    if (!rolled) {  // the connection is gone: a fresh one, once the lock is free
+      rolled = session.reconnect();
+      if (rolled) rolled = relock(session, waited_s);
+      if (rolled) rolled = run_each({"system-view", "abort trial", "Y", "return"});
+    }
     if (rolled) (void)session.run(std::string(kUnlock));  // ours, on this connection
-    return std::unexpected(cli::push_failure(std::move(cause), kVendor, rolled));
+    Error e = cli::push_failure(std::move(cause), kVendor, rolled);
+    if (rolled && waited_s > 0)
+      e.message += fmt::format(
+          " (after waiting {} s for the switch to release the dropped connection's lock)",
+          waited_s);
+    return std::unexpected(e);
   };
   // Someone else's lock: stop before anything is staged, and never unlock it.
   if (auto r = session.run(std::string(kLock)); !r)

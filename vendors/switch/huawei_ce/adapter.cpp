@@ -25,6 +25,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+
 #include "../cli/common.h"
 #include "../cli/ports.h"
 #include "common/vendor_ops.h"

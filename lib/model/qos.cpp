@@ -1,5 +1,8 @@
 #include "model/qos.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace rocecfg::model {
 
 PrioTcMap prio_tc_map(const Settings& s, const PrioTcMap& fallback) {
@@ -59,6 +62,38 @@ void fit_ets_total(Settings& s, unsigned max_total) {
     if (big == 8) return;
     --s.ets->tc_bandwidth_percent[big];
   }
+}
+
+std::map<unsigned, uint8_t> weight_shares_percent(
+    const std::map<unsigned, unsigned>& weight_by_tc) {
+  std::map<unsigned, uint8_t> out;
+  uint64_t total = 0;
+  for (auto [tc, w] : weight_by_tc) total += w, out[tc] = 0;
+  if (total == 0) return out;
+  // Whole percents first, then the units left over by the largest remainders.
+  std::vector<std::pair<uint64_t, unsigned>> remainders;  // (remainder, tc)
+  unsigned given = 0;
+  for (auto [tc, w] : weight_by_tc) {
+    uint64_t scaled = uint64_t{w} * 100;
+    out[tc] = static_cast<uint8_t>(scaled / total);
+    given += out[tc];
+    remainders.push_back({scaled % total, tc});
+  }
+  std::stable_sort(remainders.begin(), remainders.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (size_t i = 0; given < 100 && i < remainders.size(); ++i, ++given)
+    ++out[remainders[i].second];
+  // A weighted class is served: never 0 %.
+  for (auto [tc, w] : weight_by_tc) {
+    if (w == 0 || out[tc] > 0) continue;
+    unsigned big = tc;
+    for (auto [t, share] : out)
+      if (share > out[big]) big = t;
+    if (out[big] <= 1) break;
+    --out[big];
+    out[tc] = 1;
+  }
+  return out;
 }
 
 bool force_identity_prio_tc(Settings& s) {

@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <set>
 
 #include "core/types.h"
@@ -53,6 +54,17 @@ bool raise_ets_weights(Settings& s, uint8_t min_percent);
 // ETS shares above `max_total` in sum are lowered, largest first, one
 // percent at a time (never below 1), until they fit.
 void fit_ets_total(Settings& s, unsigned max_total);
+
+// Weighted schedulers (Huawei CE DRR, H3C WRR) give each weighted class
+// weight / (sum of the weights) of what the strict classes leave: a weight
+// is a share, not a percent (Huawei `qos queue drr`: default weight 1, range
+// 1..100; H3C S6300 Comware 7 guide: weights 5,5,3,3,1,1,1,1 give the lowest
+// queue 1/20 of the port). Returns the shares of `weight_by_tc` in whole
+// percent summing to 100: largest remainder (ties to the lower class), and a
+// class with a weight never reads as 0 % (it is served): such a class gets 1 %,
+// taken from the largest share. Weights that already sum to 100 are their own
+// shares. Empty or all-zero weights give all zeros.
+std::map<unsigned, uint8_t> weight_shares_percent(const std::map<unsigned, unsigned>& weight_by_tc);
 
 // Vendors whose queue n serves priority n only (NX-OS qos-group n, Huawei
 // PHB n): a non-identity map is replaced by identity.

@@ -122,7 +122,10 @@ TEST_SUITE("priority -> traffic class") {
     CHECK(has(r.lines, " import 4 export 3"));
     CHECK(has(r.lines, " queue 4 ecn"));
     CHECK_FALSE(has(r.lines, " queue 3 ecn"));
-    CHECK(has(r.lines, " qos wrr 4 group 1 byte-count 50"));
+    // WRR weights are shares: the six 0 % classes get 1, taken from the
+    // largest (TC 0 first on a tie), so the weights sum to 100.
+    CHECK(has(r.lines, " qos wrr 4 group 1 byte-count 48"));
+    CHECK(has(r.lines, " qos wrr 0 group 1 byte-count 47"));
     CHECK(has(r.lines, " priority-flow-control no-drop dot1p 3"));
     std::string text = joined(r.lines);
     CHECK(ecn_drift("h3c", {"HundredGigE1/0/1"}, swapped_tc_profile(), text) == 0);

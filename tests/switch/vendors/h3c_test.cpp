@@ -29,7 +29,8 @@ TEST_SUITE("h3c") {
     model::Settings fit = a->representable(standard_intent(), warnings);
     CHECK(messages(warnings) ==
           std::vector<std::string>{
-              "ets: H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1",
+              "ets: H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1, taken "
+              "from the largest classes",
               "ecn: H3C WRED limits are in 256-byte cells: 150000B/1500000B are applied as "
               "150016B/1500160B (586/5860 cells)"});
     // drop is expressible: `auto-recover action discard` (issue 19 defect 7).

@@ -28,9 +28,10 @@ TEST_SUITE("huawei-ce") {
     Diagnostics warnings;
     model::Settings fit = a->representable(standard_intent(), warnings);
     CHECK(messages(warnings) ==
-          std::vector<std::string>{
-              "ets: Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1"});
-    CHECK(fit.ets->tc_bandwidth_percent == std::array<uint8_t, 8>{50, 1, 1, 50, 1, 1, 0, 1});
+          std::vector<std::string>{"ets: Huawei DRR weights start at 1: ETS classes of 0 % are "
+                                   "applied as weight 1, taken from the largest classes"});
+    // Weights are shares: written to sum 100, 1 % each taken from the largest.
+    CHECK(fit.ets->tc_bandwidth_percent == std::array<uint8_t, 8>{47, 1, 1, 48, 1, 1, 0, 1});
     // drop is expressible: `dcb pfc deadlock recovery-behavior discard` (issue 19 defect 2).
     CHECK(fit.pfc_watchdog == model::PfcWatchdog{200, 200, model::WatchdogAction::drop});
   }
@@ -94,8 +95,9 @@ TEST_SUITE("huawei-ce") {
     CHECK(p1.dscp_priority->at(48) == 6);
     CHECK(p1.ets->tc_tsa[6] == model::Tsa::strict);
     CHECK(p1.ets->tc_tsa[7] == model::Tsa::strict);
-    CHECK(p1.ets->tc_bandwidth_percent[3] == 50);
-    CHECK(p1.ets->tc_bandwidth_percent[1] == 1);
+    // DRR weights are shares: 50 on queues 0 and 3, the default 1 on queues
+    // 1, 2, 4 and 5 (qos_queue_drr.json) sum to 104, so 48 % and 1 % each.
+    CHECK(p1.ets->tc_bandwidth_percent == std::array<uint8_t, 8>{48, 1, 1, 48, 1, 1, 0, 0});
 
     // Behind the erased pager prompt: jumboframe, default domain, auto PFC,
     // percent ECN (not converted).

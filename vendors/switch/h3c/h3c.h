@@ -16,8 +16,15 @@
 //              S6805/S6825/S6850/S9850 Intelligent Lossless Network guide
 //              (R671x, "PFC deadlock detection", steps 2-5).
 //   scheduling `qos wrr N group sp` (strict) or `qos wrr N group 1 byte-count
-//              W`; weights start at 1, so an ETS class of 0 % is applied as
-//              1 with a warning. Queues not mentioned are strict: the H3C
+//              W`. A weight is a share: byte-count WRR weights 5,5,3,3,1,1,1,1
+//              give the lowest queue 1/20 of a port (H3C S6300 Comware 7 QoS
+//              configuration guide, "WRR queuing"), read back as whole
+//              percents (model::weight_shares_percent). Weights start at 1, so
+//              an ETS class of 0 % is applied as 1, taken from the largest, with
+//              a warning: the weights written sum to 100. The same guide
+//              schedules WRR group 1 against group 2 before their queues share;
+//              a port with a group 2 queue has no one ETS table and is reported
+//              so (its lines listed). Queues not mentioned are strict: the H3C
 //              S9500 QoS operation manual says "the switch uses all-SP mode, so
 //              those queues not configured with WRR algorithm are SP mode"; the
 //              Comware 7 S68xx references found do not restate it [verify].

@@ -32,6 +32,7 @@ struct Port {
   PriorityMask no_drop;
   bool deadlock = false;
   std::map<unsigned, std::optional<unsigned>> wrr;  // queue -> weight (nullopt: sp)
+  bool wrr_group2 = false;  // a queue in WRR group 2 (listed as not understood)
   std::string wred_table;
 };
 
@@ -101,10 +102,18 @@ struct Parser {
       } else if (starts_with_words(t, "qos wrr") && w.size() == 7 && w[3] == "group") {
         auto q = number(w[2], 7);
         auto wt = number(w[6], 255);
-        if (q && wt)
-          p.wrr[static_cast<unsigned>(*q)] = static_cast<unsigned>(*wt);
-        else
+        bool form = (w[4] == "1" || w[4] == "2") && (w[5] == "byte-count" || w[5] == "weight");
+        if (!q || !wt || !form)
           note(c, "not understood");
+        else if (w[4] == "1")
+          p.wrr[static_cast<unsigned>(*q)] = static_cast<unsigned>(*wt);
+        else {
+          // Two WRR groups are scheduled against each other before their
+          // queues share: one ETS table cannot hold that.
+          p.wrr[static_cast<unsigned>(*q)] = static_cast<unsigned>(*wt);
+          p.wrr_group2 = true;
+          note(c, "WRR group 2: two WRR groups are not one ETS table");
+        }
       } else if (starts_with_words(t, "qos wred apply"))
         p.wred_table = std::string(w.back());
       else if (t == "qos wrr byte-count" || t == "qos wrr weight")
@@ -192,15 +201,29 @@ struct Parser {
 
     model::Ets ets;
     ets.prio_tc = dot1p_lp;
+    std::map<unsigned, unsigned> weights;  // WRR queue -> weight
     for (unsigned q = 0; q < 8; ++q) {
       auto it = p.wrr.find(q);
       bool strict = it == p.wrr.end() || !it->second;  // SP when not in WRR (h3c.h)
       ets.tc_tsa[q] = strict ? model::Tsa::strict : model::Tsa::ets;
-      ets.tc_bandwidth_percent[q] = strict ? 0 : static_cast<uint8_t>(std::min(*it->second, 100u));
+      if (!strict) weights[q] = *it->second;
     }
-    s.ets = ets;
-    if (p.wrr.empty())
-      state.mark(name, model::Knob::ets, Source::vendor_default, "every queue SP (h3c.h)");
+    // A WRR weight is a share of what the SP queues leave, not a percent
+    // (model::weight_shares_percent).
+    for (auto [q, share] : model::weight_shares_percent(weights))
+      ets.tc_bandwidth_percent[q] = share;
+    if (!p.wrr_group2) {  // else the port's ETS is not in what we read (the lines are listed)
+      s.ets = ets;
+      if (p.wrr.empty()) {
+        state.mark(name, model::Knob::ets, Source::vendor_default, "every queue SP (h3c.h)");
+      } else if (!weights.empty()) {
+        std::vector<std::string> w;
+        unsigned total = 0;
+        for (auto [q, wt] : weights) w.push_back(fmt::format("{}:{}", q, wt)), total += wt;
+        state.mark(name, model::Knob::ets, Source::configured,
+                   fmt::format("wrr group 1 weight {} (shares of {})", cli::join(w, " "), total));
+      }
+    }
 
     PriorityMask ecn_prios;
     std::optional<model::Ecn> ecn;

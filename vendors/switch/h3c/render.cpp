@@ -143,7 +143,11 @@ model::Settings representable(const Platform& platform, const model::Settings& i
   model::Settings out = intent;
   if (model::raise_ets_weights(out, 1))
     cli::warn(warnings, kVendor, Knob::ets,
-              "H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1");
+              "H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1, taken from "
+              "the largest classes");
+  // A weight is a share (model::weight_shares_percent): the weights written
+  // sum to 100, so the switch reads back exactly these percents.
+  model::fit_ets_total(out, 100);
   if (model::widen_ecn_to_queues(out, kDefaultDot1pLp))
     cli::warn(warnings, kVendor, Knob::ecn_priorities,
               "H3C marks ECN per queue: every priority sharing a marked queue is marked");

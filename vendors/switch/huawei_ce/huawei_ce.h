@@ -13,8 +13,13 @@
 //                forwards or discards (`dcb pfc deadlock recovery-behavior`):
 //                action forward or drop; alert has no equivalent.
 //   scheduling   `qos pq N` (strict) or `qos drr N` + `qos queue N drr weight
-//                W`. DRR weights start at 1: an ETS class of 0 % is applied
-//                as weight 1 and reported as 1 %, with a warning.
+//                W` (1..100, default 1; queues are PQ by default:
+//                qos_pq_drr_lpq.json, qos_queue_drr.json). A weight is a
+//                share: a queue gets W / (sum of the DRR weights) of what PQ
+//                leaves, read back as whole percents (model::
+//                weight_shares_percent). Weights start at 1: an ETS class of 0 %
+//                is applied as weight 1, taken from the largest, with a warning,
+//                so the weights written sum to 100 and read back exactly.
 //   ECN          `drop-profile ROCECFG` / `ecn buffer-size low-limit L
 //                high-limit H discard-percentage P` (bytes), attached with
 //                `qos queue N wred ROCECFG` and `qos queue N ecn`. The

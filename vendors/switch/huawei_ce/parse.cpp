@@ -42,6 +42,7 @@ struct Port {
   std::map<unsigned, unsigned> drr_weight;  // queue -> weight
   std::map<unsigned, std::string> wred;     // queue -> drop-profile
   std::set<unsigned> ecn;
+  bool ets_profile = false;  // `dcb ets enable P`: scheduling from an ets-profile
 };
 
 struct Parser {
@@ -76,8 +77,8 @@ struct Parser {
         if (auto n = number(w.back(), 12288)) p.mtu_bytes = static_cast<uint32_t>(*n);
       } else if (t == "trust dscp")
         p.trust = model::Trust::dscp;
-      else if (t == "trust 8021p")
-        p.trust = model::Trust::pcp;
+      else if (t == "trust 8021p" || t == "trust 8021p inner" || t == "trust 8021p outer")
+        p.trust = model::Trust::pcp;  // trust.json: 8021p takes inner | outer (V300)
       else if (starts_with_words(t, "trust upstream"))
         p.domain = std::string(w.back());
       else if (starts_with_words(t, "dcb pfc enable")) {
@@ -97,6 +98,7 @@ struct Parser {
       } else if (starts_with_words(t, "qos queue") && w.size() == 4 && w[3] == "ecn") {
         if (auto q = number(w[2], 7)) p.ecn.insert(static_cast<unsigned>(*q));
       } else if (starts_with_words(t, "dcb ets enable")) {
+        p.ets_profile = true;
         note(c, "dcb ets-profile is not evaluated");
       } else if (starts_with_words(t, "qos") || starts_with_words(t, "dcb") ||
                  starts_with_words(t, "trust")) {
@@ -278,15 +280,15 @@ struct Parser {
     PriorityMask ecn_prios;
     std::optional<model::Ecn> ecn;
     std::string unit, text;
+    std::map<unsigned, unsigned> weights;  // DRR queue -> weight
     for (unsigned q = 0; q < 8; ++q) {
       ets.prio_tc[q] = static_cast<uint8_t>(q);  // PHB n is queue n
-      // PQ when unconfigured: what CE configs imply (only DRR queues are
-      // written out); no CloudEngine document stating the default was
-      // found in this project's reference search [verify].
+      // "By default, the scheduling mode of queues on an interface is PQ"
+      // (qos_pq_drr_lpq.json); "the default WDRR weight of queues that
+      // participate in DRR scheduling is 1" (qos_queue_drr.json).
       bool strict = !p.pq.contains(q) || p.pq.at(q);
       ets.tc_tsa[q] = strict ? model::Tsa::strict : model::Tsa::ets;
-      ets.tc_bandwidth_percent[q] =
-          strict ? 0 : static_cast<uint8_t>(p.drr_weight.contains(q) ? p.drr_weight.at(q) : 1);
+      if (!strict) weights[q] = p.drr_weight.contains(q) ? p.drr_weight.at(q) : 1;
       if (p.ecn.contains(q) && p.wred.contains(q)) {
         const std::string& dp = p.wred.at(q);
         auto it = drop_profiles.find(dp);
@@ -299,9 +301,24 @@ struct Parser {
         }
       }
     }
-    // No qos pq/drr statement: the CE default scheduling was not found in a
-    // document this project could check, so the port's ETS is not in the file.
-    if (!p.pq.empty() || !p.drr_weight.empty()) s.ets = ets;
+    // A DRR weight is a share of what the PQ queues leave, not a percent.
+    for (auto [q, share] : model::weight_shares_percent(weights))
+      ets.tc_bandwidth_percent[q] = share;
+    // Under `dcb ets enable` the ets-profile schedules (not evaluated, its
+    // lines listed): the port's ETS is not in what was read.
+    if (!p.ets_profile) s.ets = ets;
+    if (p.ets_profile) {
+    } else if (p.pq.empty() && p.drr_weight.empty()) {
+      state.mark(name, model::Knob::ets, Source::vendor_default, "every queue PQ (CE default)");
+    } else {
+      std::vector<std::string> w;
+      unsigned total = 0;
+      for (auto [q, wt] : weights) w.push_back(fmt::format("{}:{}", q, wt)), total += wt;
+      state.mark(name, model::Knob::ets, Source::configured,
+                 weights.empty()
+                     ? std::string("every queue PQ")
+                     : fmt::format("drr weight {} (shares of {})", cli::join(w, " "), total));
+    }
     s.ecn_priorities = ecn_prios;
     if (!unit.empty())
       state.mark(name, model::Knob::ecn_priorities, Source::configured,

@@ -187,7 +187,11 @@ model::Settings representable(const Platform& platform, const model::Settings& i
   model::Settings out = intent;
   if (model::raise_ets_weights(out, 1))
     cli::warn(warnings, kVendor, Knob::ets,
-              "Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1");
+              "Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1, taken "
+              "from the largest classes");
+  // A weight is a share (model::weight_shares_percent): the weights written
+  // sum to 100, so the switch reads back exactly these percents.
+  model::fit_ets_total(out, 100);
   // A PHB is a priority and a queue at once (huawei_ce.h): queue n serves priority n.
   if (model::force_identity_prio_tc(out))
     cli::warn(warnings, kVendor, Knob::ets,

@@ -62,11 +62,15 @@ struct Parser {
   std::map<std::string, std::map<unsigned, QueueClass>> queuing_policies;
   std::string system_nq, system_queuing;
   bool wd_on = false;
-  // NX-OS defaults when the file states no timers (Cisco Nexus 9000 NX-OS QoS
-  // Configuration Guide, "Configuring Priority Flow Control": watch-dog interval
-  // 100 ms, shutdown-multiplier 1, auto-restore multiplier 10); NX-OS hides
-  // default-valued lines from `show running-config`.
-  uint32_t wd_interval_ms = 100, wd_shutdown = 1, wd_restore = 10;
+  // The watchdog's times are interval x shutdown-multiplier and interval x
+  // auto-restore multiplier. NX-OS hides default-valued lines from `show
+  // running-config`, and the defaults (an earlier reading here had 100 ms,
+  // 1, 10) were not found in Cisco's Nexus 9000 QoS guide as read for this
+  // project (10.5(x) "Configuring Priority Flow Control" describes the
+  // restore time as auto + fixed multiplier, no default figure): a time whose
+  // line is missing is unknown, and so is the port's watchdog (a note says
+  // it is on).
+  std::optional<uint32_t> wd_interval_ms, wd_shutdown, wd_restore;
   std::vector<std::pair<std::string, Port>> ports;
   std::map<std::string, std::vector<unsigned>> class_cos;  // type qos class-map -> CoS values
   bool wd_global_stated = false;
@@ -499,12 +503,15 @@ Result<SwitchState> parse(std::string_view config_text) {
     bool wd_port_on = port.watchdog.value_or(true);
     bool wd_on = port.watchdog ? *port.watchdog : p.wd_on;
     if (wd_on && wd_port_on) {
-      s.pfc_watchdog =
-          model::PfcWatchdog{p.wd_interval_ms * p.wd_shutdown, p.wd_interval_ms * p.wd_restore,
-                             model::WatchdogAction::drop};
-      if (!p.wd_global_stated && port.watchdog)
-        p.state.mark(name, Knob::pfc_watchdog, Source::configured,
-                     "interface watch-dog-interval on, NX-OS default timers");
+      if (p.wd_interval_ms && p.wd_shutdown && p.wd_restore)
+        s.pfc_watchdog =
+            model::PfcWatchdog{*p.wd_interval_ms * *p.wd_shutdown,
+                               *p.wd_interval_ms * *p.wd_restore, model::WatchdogAction::drop};
+      else
+        p.state.notes.push_back(name +
+                                ": PFC watchdog on, but its timers (watch-dog interval, "
+                                "shutdown-multiplier, auto-restore multiplier) are not all in the "
+                                "file and their NX-OS defaults are not confirmed: times not known");
     } else if (port.watchdog || p.wd_global_stated) {
       // Turned off by the file itself (`watch-dog-interval off` on the port
       // or switch-wide): known off, not missing.

@@ -55,6 +55,34 @@ void split(const Adapter& a, const model::Settings& intent, model::Settings& glo
   }
 }
 
+// The switch-wide values the plan compares with. A switch-wide knob the
+// parser could not read as one value (SONiC with several WRED profiles reads
+// ECN per port) is the ports' value when every port planned holds the same
+// one, else it stays not in the config.
+model::Settings observed_global(const Adapter& a, const SwitchState& state,
+                                const std::vector<std::string>& ports) {
+  model::Settings out = state.global;
+  for (model::Knob k : model::all_knobs()) {
+    if (a.port_knob(k) || model::knob_present(out, k) || ports.empty()) continue;
+    std::optional<model::Settings> same;
+    for (const std::string& p : ports) {
+      auto it = state.ports.find(p);
+      if (it == state.ports.end() || !model::knob_present(it->second, k)) {
+        same.reset();
+        break;
+      }
+      model::Settings v = model::knob_slice(it->second, k);
+      if (same && !(*same == v)) {
+        same.reset();
+        break;
+      }
+      same = v;
+    }
+    if (same) model::knob_assign(out, *same, k);
+  }
+  return out;
+}
+
 std::vector<std::string> diagnostics_text(const Diagnostics& d) {
   std::vector<std::string> out;
   for (const Diagnostic& x : d.all())
@@ -118,7 +146,7 @@ Result<plan::Plan> plan_switch(const Adapter& adapter, const model::Settings& in
   split(adapter, adapter.representable(switch_intent(intent), said_at_render), global, port);
   std::set<model::Knob> unsupported = adapter.unsupported_knobs();
   plan::Plan out;
-  plan::diff("global", global, state.global, unsupported, out);
+  plan::diff("global", global, observed_global(adapter, state, ports), unsupported, out);
   for (const std::string& p : ports) {
     auto it = state.ports.find(p);
     if (it == state.ports.end())

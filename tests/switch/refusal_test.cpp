@@ -114,5 +114,30 @@ TEST_CASE("what the file does not state is not in the config, what it states is 
         SwitchOutcome::drift);
 }
 
+TEST_CASE("sonic: two WRED profiles: ECN is compared per audited port, never one guessed profile") {
+  // corpus/sonic/two-wred-profiles.json: Ethernet0 marks with profile1
+  // (153600/1536000 B, 10 %), Ethernet4 with profile2, Ethernet8 with both.
+  auto sonic = make_adapter("sonic");
+  std::string text = testing::read_source_file("corpus/sonic/two-wred-profiles.json");
+  model::Settings intent;
+  intent.ecn = model::Ecn{153600, 1536000, 10};
+  CHECK(audit_config(*sonic, text, intent, {"Ethernet0"}).outcome == SwitchOutcome::in_sync);
+  SwitchResult other = audit_config(*sonic, text, intent, {"Ethernet4"});
+  CHECK(other.outcome == SwitchOutcome::drift);
+  REQUIRE(other.plan.steps.size() == 1);
+  CHECK(other.plan.steps[0].knob == model::Knob::ecn);
+  CHECK(other.plan.steps[0].before.ecn == model::Ecn{12000, 48000, 50});
+  // Ports that disagree, or a port with no one profile: not in the config.
+  for (std::vector<std::string> ports :
+       {std::vector<std::string>{}, {"Ethernet8"}, {"Ethernet0", "Ethernet4"}}) {
+    SwitchResult r = audit_config(*sonic, text, intent, ports);
+    CHECK(r.outcome == SwitchOutcome::unverified);
+    REQUIRE(r.not_observed.size() == 1);
+    CHECK(r.not_observed[0].knob == model::Knob::ecn);
+  }
+  CHECK(audit_config(*sonic, text, intent, {"Ethernet0", "Ethernet8"}).outcome ==
+        SwitchOutcome::unverified);
+}
+
 }  // namespace
 }  // namespace rocecfg::sw

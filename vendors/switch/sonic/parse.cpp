@@ -2,8 +2,9 @@
 // (pfc_enable, dscp_to_tc_map = DSCP trust), DSCP_TO_TC_MAP, QUEUE
 // (wred_profile per port and queue; keys may be ranges "Ethernet0|3-4" and,
 // on multi-ASIC, "host|asic0|Ethernet0|3"), WRED_PROFILE (green thresholds in
-// bytes, drop probability in %), PFC_WD; scheduling and buffers in
-// qos_parse.cpp.
+// bytes, drop probability in %; one marking profile is the switch's ECN,
+// several are read per port, the profile each port's queues use), PFC_WD;
+// scheduling and buffers in qos_parse.cpp.
 #include <charconv>
 #include <set>
 
@@ -237,7 +238,7 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   // not ecn_none: SONiC's WRED_PROFILE.ecn is ecn_none | ecn_green | ecn_yellow
   // | ecn_red | ecn_green_yellow | ecn_green_red | ecn_yellow_red | ecn_all,
   // and ecn_none drops instead of marking), per port.
-  std::set<std::string> wred_in_use;
+  std::map<std::string, std::set<std::string>> port_wreds;  // port -> marking profiles
   const json& wred_profiles = db_table(db, "WRED_PROFILE");
   for (const auto& [key, entry] : db_table(db, "QUEUE").items()) {
     std::string port, indexes;
@@ -254,32 +255,62 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
     if (!queues) return std::unexpected(queues.error());
     for (unsigned q : *queues) it->second.ecn_priorities->set(Priority::unchecked(q));
     st.origins[port].erase(model::Knob::ecn_priorities);
-    wred_in_use.insert(ref_name(entry["wred_profile"]));
+    port_wreds[port].insert(profile);
   }
-  std::string wred = wred_in_use.empty() ? std::string(kWredProfile) : *wred_in_use.begin();
-  if (wred_in_use.size() > 1)
-    st.notes.push_back(
-        fmt::format("{} WRED profiles in use; audited: {}", wred_in_use.size(), wred));
-  const json& wreds = db_table(db, "WRED_PROFILE");
-  if (wreds.contains(wred)) {
-    const json& w = wreds[wred];
-    model::Ecn e;
+  // A profile's green thresholds, when it defines them and marks.
+  auto thresholds = [&](const std::string& name) -> Result<std::optional<model::Ecn>> {
+    if (!wred_profiles.contains(name)) return std::nullopt;
+    const json& w = wred_profiles[name];
     auto field = [&](const char* k, uint64_t max) -> Result<uint64_t> {
       if (!w.contains(k)) return 0;
-      return db_number(w[k], "WRED_PROFILE|" + wred + "." + k, max);
+      return db_number(w[k], "WRED_PROFILE|" + name + "." + k, max);
     };
     auto mn = field("green_min_threshold", 1ull << 40);
     auto mx = field("green_max_threshold", 1ull << 40);
     auto p = field("green_drop_probability", 100);
     if (!mn || !mx || !p) return std::unexpected(!mn ? mn.error() : !mx ? mx.error() : p.error());
-    e.min_threshold_bytes = *mn;
-    e.max_threshold_bytes = *mx;
-    e.mark_probability_percent = static_cast<uint32_t>(*p);
     std::string mode = w.contains("ecn") ? w["ecn"].get<std::string>() : "ecn_none";
-    if (mode != "ecn_none")
-      st.global.ecn = e;
-    else
-      st.notes.push_back("WRED_PROFILE|" + wred + " has ecn_none: marking is off");
+    if (mode == "ecn_none") {
+      st.notes.push_back("WRED_PROFILE|" + name + " has ecn_none: marking is off");
+      return std::nullopt;
+    }
+    return model::Ecn{*mn, *mx, static_cast<uint32_t>(*p)};
+  };
+  std::set<std::string> wred_in_use;
+  for (const auto& [port, names] : port_wreds) wred_in_use.insert(names.begin(), names.end());
+  if (wred_in_use.size() <= 1) {
+    // One profile (or none: the one rocecfg writes, if defined) is the
+    // switch's ECN.
+    std::string wred = wred_in_use.empty() ? std::string(kWredProfile) : *wred_in_use.begin();
+    auto e = thresholds(wred);
+    if (!e) return std::unexpected(e.error());
+    if (*e) {
+      st.global.ecn = **e;
+      st.mark(sw::kGlobalTarget, model::Knob::ecn, sw::Source::configured, "WRED_PROFILE|" + wred);
+    }
+  } else {
+    // Several profiles: ECN is not one switch-wide value. Each port reads the
+    // profile its queues use; a port whose queues use two is not readable.
+    std::map<std::string, std::optional<model::Ecn>> read;
+    for (const std::string& name : wred_in_use) {
+      auto e = thresholds(name);
+      if (!e) return std::unexpected(e.error());
+      read[name] = *e;
+    }
+    for (const auto& [port, names] : port_wreds) {
+      if (names.size() > 1) {
+        st.notes.push_back(fmt::format("{}: queues use WRED profiles {}: no one ECN threshold",
+                                       port, fmt::join(names, ", ")));
+        continue;
+      }
+      const std::string& name = *names.begin();
+      if (!read[name]) continue;
+      st.ports[port].ecn = *read[name];
+      st.mark(port, model::Knob::ecn, sw::Source::configured, "WRED_PROFILE|" + name);
+    }
+    st.notes.push_back(fmt::format(
+        "{} WRED profiles in use ({}): ECN thresholds are read per port, not switch-wide",
+        wred_in_use.size(), fmt::join(wred_in_use, ", ")));
   }
   for (const auto& [key, entry] : db_table(db, "PFC_WD").items()) {
     auto it = st.ports.find(key);

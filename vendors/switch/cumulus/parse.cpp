@@ -63,13 +63,16 @@ struct NvModel {
   std::vector<sw::Unread> unread;
 
   NvModel() {
-    // Factory: DSCP d -> switch-priority d/8 (24-31 -> 3, 48-55 -> 6),
-    // identity switch-priority -> traffic-class, ECN on TC0 only, every
-    // class DWRR with 12/13 % (sums to 100).
+    // Factory, as the CL 5.8 QoS page states it (CumulusNetworks/docs
+    // content/cumulus-linux-58/Layer-1-and-Switch-Ports/Quality-of-Service/
+    // _index.md @33bbae46): "Trust DSCP": DSCP d -> switch-priority d/8;
+    // "Egress Queues": switch priority n maps to egress queue n; "Congestion
+    // Control (ECN)": default-global marks queue 0 at 150000/1500000 B, 100 %;
+    // "Egress Scheduler": queues 0,2,4,6 get 12 %, queues 1,3,5,7 13 %.
     for (int d = 0; d < 64; ++d) dscp_sp[d] = static_cast<uint8_t>(d / 8);
     for (int p = 0; p < 8; ++p) sp_tc[p] = static_cast<uint8_t>(p);
     cc[0].ecn = true;
-    for (int t = 0; t < 8; ++t) sched[t].bw_percent = t < 4 ? 12 : 13;
+    for (int t = 0; t < 8; ++t) sched[t].bw_percent = t % 2 == 0 ? 12 : 13;
   }
 
   // `nv set qos roce` (lossless): the RoCE defaults of the CL 5.x RoCE page

@@ -6,9 +6,30 @@
 #include "core/printable.h"
 #include "load_or_report.h"
 #include "output.h"
+#include "switch/adapter.h"
 
 namespace rocecfg::cmd {
 namespace {
+
+// Each inventory switch against its vendor, before anything is sent: its
+// interface ranges in that vendor's grammar (a SONiC range needs its step)
+// and the profile's values within what the vendor documents
+// (Adapter::check_intent, the check render() makes too). All at once.
+std::vector<std::string> switch_problems(const profile::Inventory& inv,
+                                         const profile::Intent& intent) {
+  std::vector<std::string> out;
+  const model::Settings settings = intent.switch_settings();
+  for (const profile::SwitchEntry& sw : inv.switches) {
+    std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(sw.vendor);
+    if (!adapter) continue;  // the inventory loader already refused the vendor
+    const std::string where = fmt::format("{}: switch {} ({})", inv.path, sw.name, sw.vendor);
+    if (auto ports = adapter->expand_interfaces(sw.interfaces); !ports)
+      out.push_back(where + ": " + ports.error().to_string());
+    if (auto ok = adapter->check_intent(settings); !ok)
+      out.push_back(where + ": " + ok.error().to_string());
+  }
+  return out;
+}
 
 const bool registered = register_command(
     {"validate",
@@ -19,8 +40,17 @@ const bool registered = register_command(
        return std::function<int()>([profile, &g] {
          std::optional<profile::Intent> intent = load_profile_or_report(*profile, g.json);
          bool ok = intent.has_value();
-         if (ok && !g.inventory.empty())
-           ok = load_inventory_or_report(g.inventory, g.json).has_value();
+         if (ok && !g.inventory.empty()) {
+           std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+           ok = inv.has_value();
+           if (ok) {
+             std::vector<std::string> problems = switch_problems(*inv, *intent);
+             for (size_t i = 0; i + 1 < problems.size(); ++i)
+               fmt::print(stderr, "rocecfg validate: {}\n", problems[i]);
+             if (!problems.empty())
+               return report_error(kUsage, problems.back(), nlohmann::json(problems));
+           }
+         }
          if (!ok) return static_cast<int>(kUsage);
          json_document().payload = {{"profile", *profile}, {"fabric", intent->name}};
          add_target({{"name", *profile}, {"kind", "file"}, {"outcome", "valid"}});

@@ -154,6 +154,15 @@ class Adapter {
   virtual Result<std::vector<std::string>> expand_interfaces(
       const std::vector<std::string>& ranges) const = 0;
 
+  // What this vendor refuses in a profile whatever the switch's state: a
+  // value outside the range the vendor documents (SONiC pfcwd detection
+  // 100..5000 ms). render() refuses the same through the same function, and
+  // `rocecfg validate --inventory` asks it before anything is sent.
+  virtual Status check_intent(const model::Settings& intent) const {
+    (void)intent;
+    return {};
+  }
+
   // The intent as this vendor can hold it: values clamped to a vendor limit
   // (EOS MTU 9214) or rounded to hardware units (H3C WRED cells), each change
   // reported in `warnings`. Plans are diffed against this, so a clamped value

@@ -126,6 +126,33 @@ run("validate: a starved lossless class is a warning in the document", ["validat
         "lossless.priorities: lossless priority 4 goes to traffic class 4, which has 0 % in "
         "ets.bandwidth_percent and is not in ets.strict: it is starved whenever other classes "
         "send; give class 4 a share or make it strict"] else f"warnings {d['warnings']}")
+# validate --inventory: each switch against its vendor (Adapter::check_intent,
+# the check render makes too), every problem in error.diagnostics.
+sonic_inv = os.path.join(work, "sonic-inventory.toml")
+with open(sonic_inv, "w") as f:
+    f.write('[defaults]\nuser = "ops"\n'
+            '[[switch]]\nname = "leaf2"\naddress = "127.0.0.1"\nvendor = "sonic"\n'
+            'interfaces = ["Ethernet0-124"]\n'
+            '[[switch]]\nname = "leaf3"\naddress = "127.0.0.1"\nvendor = "sonic"\n'
+            'interfaces = ["Ethernet0-124/4"]\n')
+fast_wd = os.path.join(work, "fast-watchdog.toml")
+with open(LOSSLESS) as src, open(fast_wd, "w") as f:
+    f.write(src.read().replace("detection_ms = 200", "detection_ms = 50"))
+sonic_range = (f"{sonic_inv}: switch leaf2 (sonic): Ethernet0-124: a SONiC port range needs its "
+               "step: ports are numbered by their first lane (Ethernet0, Ethernet4, ...); write "
+               "e.g. Ethernet0-124/4, or /1 where every number is a port")
+sonic_wd = ("switch {} (sonic): pfc_watchdog: sonic pfcwd takes detection 100..5000 ms and "
+            "restoration 100..60000 ms (sonic-pfcwd.yang); the profile asks 50 ms / 200 ms")
+run("validate --inventory: a SONiC range without its step and a watchdog SONiC refuses",
+    ["validate", fast_wd, "--inventory", sonic_inv, "--json"], 2, "validate",
+    lambda d: None if d["error"]["diagnostics"] == [
+        sonic_range, f"{sonic_inv}: " + sonic_wd.format("leaf2"),
+        f"{sonic_inv}: " + sonic_wd.format("leaf3")] else f"error {d['error']}")
+sonic_ok = os.path.join(work, "sonic-ok.toml")
+with open(sonic_inv) as src, open(sonic_ok, "w") as f:
+    f.write(src.read().replace('"Ethernet0-124"]', '"Ethernet0-124/4"]'))
+run("validate --inventory: stepped ranges and a watchdog SONiC takes are valid",
+    ["validate", LOSSLESS, "--inventory", sonic_ok, "--json"], 0, "validate")
 nan = os.path.join(work, "nan.toml")
 with open(nan, "w") as f:
     f.write('[fabric]\nname = "nan"\n[validation]\nmin_bandwidth_fraction = nan\n')

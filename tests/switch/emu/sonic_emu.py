@@ -28,6 +28,10 @@ def azure_dscp_map():
 
 class Sonic(Personality):
     name = "sonic"
+    # A sonic_yang.Schema: every write is then checked against SONiC's YANG
+    # models and refused, CONFIG_DB unchanged, when they refuse it. Off over
+    # ssh (one yanglint run per write); tests/switch/sonic_yang_test.py sets it.
+    schema = None
 
     def factory_state(self, switch_name):
         db = {
@@ -64,6 +68,17 @@ class Sonic(Personality):
         return {"db": db, "checkpoints": {}}
 
     def exec(self, state, argv):
+        if self.schema is None or argv[-2:] == ["runningconfiguration", "all"]:
+            return self._exec(state, argv)
+        before = copy.deepcopy(state["db"])
+        out = self._exec(state, argv)
+        ok, why = self.schema.validate(state["db"])
+        if not ok:
+            state["db"] = before
+            raise CommandError(f"(error) refused by the SONiC YANG models: {why}")
+        return out
+
+    def _exec(self, state, argv):
         db = state["db"]
         sudo = argv[:1] == ["sudo"]
         if sudo:
@@ -173,15 +188,25 @@ class Sonic(Personality):
             db["PORT"][port]["mtu"] = argv[3]
             return ""
         if argv[:3] == ["interface", "pfc", "priority"] and len(argv) == 6:
-            port = self._port(db, argv[3])
+            # sonic-utilities config/main.py runs `pfc config priority`;
+            # pfc/main.py Pfc.configPfcPrio (f38fe52) looks the port up in
+            # PORT_QOS_MAP only, and answers what it cannot do on stdout with
+            # exit status 0.
+            port = argv[3]
             prio, onoff = argv[4], argv[5]
             if prio not in [str(i) for i in range(8)] or onoff not in ("on", "off"):
                 raise CommandError("Error: usage: config interface pfc priority PORT 0-7 on|off")
-            entry = db["PORT_QOS_MAP"].setdefault(port, {})
-            cur = [p for p in entry.get("pfc_enable", "").split(",") if p]
-            if onoff == "on" and prio not in cur:
+            if port not in db.get("PORT_QOS_MAP", {}):
+                return f"Cannot find interface {port}"
+            entry = db["PORT_QOS_MAP"][port]
+            cur = [p for p in entry.get("pfc_enable", "").split(",") if p.strip()]
+            if onoff == "on" and prio in cur:
+                return f"Priority {prio} has already been enabled on {port}"
+            if onoff == "off" and prio not in cur:
+                return f"Priority {prio} is not enabled on {port}"
+            if onoff == "on":
                 cur.append(prio)
-            if onoff == "off" and prio in cur:
+            else:
                 cur.remove(prio)
             entry["pfc_enable"] = ",".join(sorted(cur))
             return ""

@@ -228,6 +228,20 @@ TEST_SUITE("sonic over ssh") {
     CHECK(drift[2] == "Ethernet4 pfc none");
   }
 
+  TEST_CASE(
+      "\"Cannot find interface\" from a pfc command that exits 0 fails the push, rolled "
+      "back") {
+    SshdFixture fx({"sonic"});
+    // A port the QoS templates never configured: no PORT_QOS_MAP entry.
+    run_on_switch(fx, {"sonic-db-cli CONFIG_DB DEL 'PORT_QOS_MAP|Ethernet4'"});
+    const std::string before = running(fx);
+    SwitchResult r = apply_sonic(fx, standard_profile());
+    CHECK(r.outcome == SwitchOutcome::failed);
+    CHECK(r.reason.find("config interface pfc priority: Cannot find interface Ethernet4 (the port "
+                        "has no PORT_QOS_MAP entry") != std::string::npos);
+    CHECK(first_difference(running(fx), before) == "");
+  }
+
   TEST_CASE("moving the lossless priority 3 -> 4 moves the lossless PG with it") {
     SshdFixture fx({"sonic"});
     REQUIRE(apply_sonic(fx, lossless_on({3})).outcome == SwitchOutcome::applied);

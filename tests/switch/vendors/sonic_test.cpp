@@ -50,11 +50,32 @@ TEST_SUITE("sonic offline") {
             fmt::format("pfc_watchdog: sonic pfcwd takes detection 100..5000 ms and restoration "
                         "100..60000 ms (sonic-pfcwd.yang); the profile asks {} ms / {} ms",
                         detect, restore));
+      // The same check, before anything is rendered (`rocecfg validate --inventory`).
+      CHECK(a->check_intent(intent).error().to_string() == c.error().to_string());
     }
     model::Settings edge = standard_profile();
     edge.pfc_watchdog = model::PfcWatchdog{100, 60000, model::WatchdogAction::drop};
     Diagnostics warnings;
     CHECK(render_all(*a, edge, {"Ethernet0"}, warnings));
+  }
+
+  TEST_CASE("SONiC: a port range must say its step; ports are numbered by their first lane") {
+    // issue 19 defect 4: Ethernet0-124 named 125 ports where a 4-lane
+    // platform has 32 (Ethernet0, Ethernet4, ...).
+    auto a = make_adapter("sonic");
+    auto r = a->expand_interfaces({"Ethernet0-124"});
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() ==
+          "Ethernet0-124: a SONiC port range needs its step: ports are numbered by their first "
+          "lane (Ethernet0, Ethernet4, ...); write e.g. Ethernet0-124/4, or /1 where every "
+          "number is a port");
+    CHECK_FALSE(a->expand_interfaces({"Ethernet8,Ethernet0-Ethernet4"}));
+    CHECK(*a->expand_interfaces({"Ethernet0-12/4", "Ethernet64"}) ==
+          std::vector<std::string>{"Ethernet0", "Ethernet4", "Ethernet8", "Ethernet12",
+                                   "Ethernet64"});
+    CHECK(a->expand_interfaces({"Ethernet0-3/1"})->size() == 4);
+    CHECK(*a->expand_interfaces({"Ethernet0,Ethernet4"}) ==
+          std::vector<std::string>{"Ethernet0", "Ethernet4"});
   }
 
   TEST_CASE("SONiC: legacy [TABLE|key] and bare-name references give identical results") {

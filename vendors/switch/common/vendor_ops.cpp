@@ -56,6 +56,9 @@ class VendorAdapter final : public Adapter {
   Status persist(Session& session) const override {
     return ops_.persist ? ops_.persist(session) : Status{};
   }
+  Status check_intent(const model::Settings& intent) const override {
+    return ops_.check_intent ? ops_.check_intent(intent) : Status{};
+  }
   std::string version_command() const override { return std::string(ops_.version_command); }
   Platform parse_version(std::string_view output) const override {
     return ops_.parse_version ? ops_.parse_version(output) : Platform{};

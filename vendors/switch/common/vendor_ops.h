@@ -37,6 +37,9 @@ struct VendorOps {
   // Headroom is sized by the switch itself (cable length and speed) on all
   // but SONiC; a knob here is planned as `unsupported`, never skipped.
   model::KnobSet unsupported_knobs = {model::Knob::buffers};
+  // Adapter::check_intent: documented ranges a profile may violate; the
+  // vendor's render calls it too. nullptr: nothing to refuse up front.
+  Status (*check_intent)(const model::Settings&) = nullptr;
   // Both take the platform (model/release) for forms that differ by model.
   model::Settings (*representable)(const Platform&, const model::Settings&, Diagnostics&) = nullptr;
   Result<std::vector<std::string>> (*render)(const Platform&, const model::Settings&,

@@ -39,9 +39,12 @@
 // deleted range unbinds all its PGs, so a range is split by DEL first, then
 // HSET of the PGs that stay. rocecfg writes one key per PG.
 // Reference: github.com/sonic-net/sonic-utilities doc/Command-Reference.md
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "common/vendor_ops.h"
+#include "core/try.h"
 #include "sonic/sonic.h"
 #include "switch/interfaces.h"
 #include "switch/validate.h"
@@ -57,7 +60,23 @@ bool valid_interface(std::string_view name) {
   return check_interface(name) && name.starts_with("Ethernet");
 }
 
+// SONiC numbers a port by its first serdes lane: Ethernet0, Ethernet4, ... on
+// a 4-lane platform, every number on a fully broken-out one. A range without
+// a step ("Ethernet0-124") would name lanes that are no ports, so it must say
+// its step ("Ethernet0-124/4", or "/1" where every number is a port).
 Result<std::vector<std::string>> expand_interfaces(const std::vector<std::string>& ranges) {
+  for (const std::string& list : ranges)
+    for (size_t start = 0; start <= list.size();) {
+      size_t comma = std::min(list.find(',', start), list.size());
+      std::string_view item = std::string_view(list).substr(start, comma - start);
+      auto one = expand_interface_list(item);
+      if (one && one->size() > 1 && item.find('/') == std::string_view::npos)
+        return fail(ErrorKind::invalid_input, std::string(item),
+                    "a SONiC port range needs its step: ports are numbered by their first lane "
+                    "(Ethernet0, Ethernet4, ...); write e.g. Ethernet0-124/4, or /1 where every "
+                    "number is a port");
+      start = comma + 1;
+    }
   auto names = expand_interface_lists(ranges);
   if (!names) return names;
   for (const std::string& n : *names)
@@ -73,12 +92,11 @@ model::Settings representable(const Platform&, const model::Settings& intent, Di
   return lossless_pgs_from_pfc(intent);
 }
 
-Result<std::vector<std::string>> render(const Platform&, const model::Settings& intent,
-                                        const std::vector<std::string>&, const plan::Plan& changes,
-                                        Diagnostics& warnings) {
-  // sonic-pfcwd.yang: detection_time 100..5000 ms, restoration_time
-  // 100..60000 ms; `config pfcwd start` refuses what the schema refuses,
-  // so the push is refused before anything is sent, never clamped.
+// sonic-pfcwd.yang: detection_time 100..5000 ms, restoration_time
+// 100..60000 ms; `config pfcwd start` refuses what the schema refuses, so
+// the push is refused before anything is sent, never clamped. The one check:
+// render() and `rocecfg validate --inventory` (Adapter::check_intent).
+Status check_intent(const model::Settings& intent) {
   if (const auto& wd = intent.pfc_watchdog;
       wd && (wd->detection_ms < 100 || wd->detection_ms > 5000 || wd->restoration_ms < 100 ||
              wd->restoration_ms > 60000))
@@ -86,6 +104,13 @@ Result<std::vector<std::string>> render(const Platform&, const model::Settings& 
                 fmt::format("sonic pfcwd takes detection 100..5000 ms and restoration "
                             "100..60000 ms (sonic-pfcwd.yang); the profile asks {} ms / {} ms",
                             wd->detection_ms, wd->restoration_ms));
+  return {};
+}
+
+Result<std::vector<std::string>> render(const Platform&, const model::Settings& intent,
+                                        const std::vector<std::string>&, const plan::Plan& changes,
+                                        Diagnostics& warnings) {
+  ROCECFG_TRY(check_intent(intent));
   return render_commands(intent, changes, warnings);
 }
 
@@ -104,6 +129,21 @@ Status roll_back(Session& session, const Error& cause) {
   return std::unexpected(e);
 }
 
+// `config interface pfc priority` on a port without a PORT_QOS_MAP entry
+// prints "Cannot find interface <port>", writes nothing and exits 0
+// (sonic-utilities pfc/main.py Pfc.configPfcPrio, commit f38fe52): a
+// refusal, whatever the exit status says. The line, if the output has one.
+std::optional<std::string> refusal_in(std::string_view out) {
+  constexpr std::string_view kNotFound = "Cannot find interface ";
+  for (size_t at = out.find(kNotFound); at != std::string_view::npos;
+       at = out.find(kNotFound, at + 1)) {
+    if (at != 0 && out[at - 1] != '\n') continue;
+    size_t end = out.find('\n', at);
+    return std::string(out.substr(at, end == std::string_view::npos ? end : end - at));
+  }
+  return std::nullopt;
+}
+
 Status push(Session& session, const std::vector<std::string>& commands) {
   const std::string checkpoint = fmt::format("sudo config checkpoint {}", kCheckpoint);
   if (auto r = session.run(checkpoint); !r) return std::unexpected(r.error());
@@ -111,7 +151,13 @@ Status push(Session& session, const std::vector<std::string>& commands) {
     std::vector<std::string> chunk(
         commands.begin() + static_cast<long>(i),
         commands.begin() + static_cast<long>(std::min(commands.size(), i + kChunk)));
-    if (auto r = session.run_all(chunk); !r) return roll_back(session, r.error());
+    auto r = session.run_all(chunk);
+    if (!r) return roll_back(session, r.error());
+    if (auto refused = refusal_in(*r))
+      return roll_back(session,
+                       Error{ErrorKind::failed, "config interface pfc priority",
+                             *refused + " (the port has no PORT_QOS_MAP entry, so SONiC did not "
+                                        "change its PFC; the command still exits 0)"});
   }
   if (auto r = session.run("sudo config save -y"); !r) return roll_back(session, r.error());
   // The checkpoint is only a safety net; failing to delete it is harmless.
@@ -130,6 +176,7 @@ const VendorOps kOps{
     .port_knobs = model::kDefaultPortKnobs.with(
         {model::Knob::ecn_priorities, model::Knob::ets, model::Knob::buffers}),
     .unsupported_knobs = {},
+    .check_intent = check_intent,
     .representable = representable,
     .render = render,
     .parse = parse_config_db,

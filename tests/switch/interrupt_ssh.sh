@@ -21,13 +21,8 @@ switches=$(python3 "$emu/sshd_fixture.py" start "$tmp/fx" sonic:2) || exit 1
 trap 'python3 "$emu/sshd_fixture.py" stop "$tmp/fx"; rm -rf "$tmp"' EXIT
 port1=$(echo "$switches" | awk '$1 == "sonic1" { print $3 }')
 port2=$(echo "$switches" | awk '$1 == "sonic2" { print $3 }')
-cat > "$tmp/inventory.toml" <<EOF
-[defaults]
-user = "$(id -un)"
-identity_file = "$tmp/fx/id_ed25519"
-known_hosts = "$tmp/fx/known_hosts"
-command_timeout_ms = 10000
-EOF
+. "$src/tests/switch/fixture_inventory.sh"
+fixture_inventory "$tmp/fx" > "$tmp/inventory.toml"
 for sw in "sonic1 $port1" "sonic2 $port2"; do
   set -- $sw
   printf '\n[[switch]]\nname = "%s"\naddress = "127.0.0.1"\nport = %s\nvendor = "sonic"\n%s\n' \

@@ -58,13 +58,10 @@ json read_json(const sw::CounterRead& r, const sw::CounterJudgement& j) {
   json findings = json::array();
   for (const sw::CounterFinding& f : j.findings)
     findings.push_back({{"level", sw::to_string(f.level)}, {"port", f.port}, {"text", f.text}});
-  json out = {{"switch", r.name},
-              {"vendor", r.vendor},
-              {"read", r.ok},
-              {"verdict", sw::to_string(j.verdict)},
-              {"findings", findings},
-              {"counters", deltas},
-              {"not_read", r.window.unread},
+  json out = {{"switch", r.name},       {"vendor", r.vendor},
+              {"read", r.ok},           {"verdict", sw::to_string(j.verdict)},
+              {"findings", findings},   {"not_judged", j.not_judged},
+              {"counters", deltas},     {"not_read", r.window.unread},
               {"notes", r.window.notes}};
   if (!r.ok) out["error"] = r.error;
   if (r.ok) out["window_ms"] = r.window.absolute ? json(nullptr) : json(r.window.window_ms);
@@ -100,6 +97,8 @@ int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& ru
   for (const sw::CounterRead& r : reads) unreadable |= !r.ok;
   if (unreadable) return kRuntime;
   if (verdict == sw::CounterVerdict::not_evaluated) return kRuntime;
+  // PASS on what was read, but a judged class was not read: no green.
+  if (verdict == sw::CounterVerdict::incomplete) return kNotEvaluated;
   return kOk;
 }
 
@@ -214,7 +213,7 @@ const bool registered = register_command(
          return live(*o, g);
        });
      },
-     {kOk, kDrift, kUsage, kRuntime}});
+     {kOk, kDrift, kUsage, kRuntime, kNotEvaluated}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

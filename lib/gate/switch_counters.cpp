@@ -10,6 +10,7 @@ sw::CounterRules switch_counter_rules(const profile::Intent& intent, bool loaded
   r.max_lossless_drops = intent.validation.switch_max_lossless_drops;
   r.max_watchdog_storms = intent.validation.switch_max_watchdog_storms;
   r.lossless = intent.lossless_priorities();
+  r.watchdog = intent.common.pfc_watchdog.has_value();
   r.dcqcn = intent.common.dcqcn.has_value() || intent.common.ecn.has_value();
   r.loaded = loaded;
   return r;
@@ -24,6 +25,7 @@ int verdict_value(sw::CounterVerdict v) {
       return 1;
     case sw::CounterVerdict::fail:
       return 2;
+    case sw::CounterVerdict::incomplete:
     case sw::CounterVerdict::not_evaluated:
       return 3;
   }

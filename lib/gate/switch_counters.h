@@ -18,7 +18,7 @@ sw::CounterRules switch_counter_rules(const profile::Intent& intent, bool loaded
 // rocecfg_switch_counter{switch,port,priority,counter} for every counter read
 // (the window's delta, or the absolute value of a single read), plus
 // rocecfg_switch_counter_verdict{switch} (0 pass, 1 warn, 2 fail, 3 not
-// evaluated, as status_value() numbers gate checks).
+// evaluated or incomplete, as status_value() numbers gate checks).
 void add_switch_counter_metrics(metrics::MetricSet& out, const std::vector<sw::CounterRead>& reads,
                                 const std::vector<sw::CounterJudgement>& judgements);
 

@@ -14,6 +14,8 @@ const char* to_string(CounterVerdict v) {
       return "WARN";
     case CounterVerdict::fail:
       return "FAIL";
+    case CounterVerdict::incomplete:
+      return "INCOMPLETE";
     case CounterVerdict::not_evaluated:
       return "NOT EVALUATED";
   }
@@ -60,6 +62,22 @@ bool lossless_index(const CounterKey& k, PriorityMask lossless) {
 
 }  // namespace
 
+std::vector<std::string> unjudged_classes(const CounterWindow& w, const CounterRules& rules) {
+  bool pause = false, drops = false, watchdog = false, ecn = false;
+  for (CounterKind k : w.kinds_read) {
+    pause |= k == CounterKind::pause_rx_frames || k == CounterKind::pause_tx_frames;
+    drops |= k == CounterKind::queue_drops;
+    watchdog |= k == CounterKind::watchdog_storms || k == CounterKind::watchdog_drops;
+    ecn |= k == CounterKind::ecn_marked;
+  }
+  std::vector<std::string> missing;
+  if (!pause) missing.push_back("pause");
+  if (!drops && rules.lossless_known) missing.push_back("queue drops");
+  if (!watchdog && rules.watchdog) missing.push_back("watchdog");
+  if (!ecn && rules.dcqcn && rules.loaded) missing.push_back("ECN marks");
+  return missing;
+}
+
 CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
                                 const CounterRules& rules) {
   CounterJudgement j;
@@ -73,6 +91,9 @@ CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
     bool ecn_read = false;
     uint64_t ecn_marks = 0;
     j.counters_read += w.deltas.size();
+    for (std::string& c : unjudged_classes(w, rules))
+      if (std::find(j.not_judged.begin(), j.not_judged.end(), c) == j.not_judged.end())
+        j.not_judged.push_back(std::move(c));
     bool rates = !w.absolute && w.window_ms > 0;
     for (const CounterDelta& d : w.deltas) {
       const CounterKind kind = d.key.kind;
@@ -126,7 +147,7 @@ CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
   else if (!j.findings.empty())
     j.verdict = j.findings.front().level;
   else
-    j.verdict = CounterVerdict::pass;
+    j.verdict = j.not_judged.empty() ? CounterVerdict::pass : CounterVerdict::incomplete;
   return j;
 }
 

@@ -10,6 +10,9 @@
 //         switch disagree on PFC"); no ECN mark anywhere while traffic
 //         saturated a DCQCN profile (DCQCN then never reacts, PFC does all the
 //         work);
+//   incomplete  nothing above was found, but a class these rules judge was not
+//         read (the vendor exposes no documented form, or the command failed):
+//         unknown is reported as unknown, never as a PASS by absence;
 //   not evaluated  nothing was read.
 // Queues are taken as priorities (queue n carries priority n), the identity
 // map rocecfg's profiles apply on every vendor.
@@ -29,11 +32,12 @@ struct CounterRules {
   uint64_t max_watchdog_storms = 0;
   PriorityMask lossless;       // the profile's lossless priorities
   bool lossless_known = true;  // false without a profile: drops and lossy pauses not judged
+  bool watchdog = true;        // the profile runs a PFC watchdog (its counters are required)
   bool dcqcn = false;          // the profile turns DCQCN/ECN on for the lossless class
   bool loaded = false;         // the window carried saturating traffic (probe loaded phase)
 };
 
-enum class CounterVerdict { pass, warn, fail, not_evaluated };
+enum class CounterVerdict { pass, warn, fail, incomplete, not_evaluated };
 const char* to_string(CounterVerdict v);
 
 struct CounterFinding {
@@ -47,7 +51,15 @@ struct CounterJudgement {
   CounterVerdict verdict = CounterVerdict::not_evaluated;
   std::vector<CounterFinding> findings;  // the worst first, then switch, port
   size_t counters_read = 0;
+  // The judged classes no window read ("queue drops", "watchdog"), in the
+  // order unjudged_classes() names them: why a verdict is INCOMPLETE.
+  std::vector<std::string> not_judged;
 };
+
+// The classes `rules` judge that `window` did not read: "pause" always;
+// "queue drops" when the lossless priorities are known; "watchdog" when the
+// profile runs one; "ECN marks" when DCQCN traffic saturated the window.
+std::vector<std::string> unjudged_classes(const CounterWindow& window, const CounterRules& rules);
 
 CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
                                 const CounterRules& rules);

@@ -11,18 +11,20 @@ CounterJudgement judge_read(const CounterRead& read, const CounterRules& rules) 
 
 CounterVerdict overall_verdict(const std::vector<CounterRead>& reads,
                                const std::vector<CounterJudgement>& judgements) {
-  bool fail = false, warn = false, unknown = false, pass = false;
+  bool fail = false, warn = false, unknown = false, incomplete = false, pass = false;
   for (size_t i = 0; i < reads.size(); ++i) {
     CounterVerdict v =
         i < judgements.size() ? judgements[i].verdict : CounterVerdict::not_evaluated;
     fail |= v == CounterVerdict::fail;
     warn |= v == CounterVerdict::warn;
     unknown |= v == CounterVerdict::not_evaluated;
+    incomplete |= v == CounterVerdict::incomplete;
     pass |= v == CounterVerdict::pass;
   }
   if (fail) return CounterVerdict::fail;
-  if (unknown || (!pass && !warn)) return CounterVerdict::not_evaluated;
-  return warn ? CounterVerdict::warn : CounterVerdict::pass;
+  if (unknown || (!pass && !warn && !incomplete)) return CounterVerdict::not_evaluated;
+  if (warn) return CounterVerdict::warn;
+  return incomplete ? CounterVerdict::incomplete : CounterVerdict::pass;
 }
 
 std::vector<std::string> moved_counters(const CounterWindow& w) {
@@ -43,22 +45,10 @@ std::vector<std::string> moved_counters(const CounterWindow& w) {
   return out;
 }
 
-std::string unjudged(const CounterWindow& w) {
-  bool pause = false, drops = false, watchdog = false, ecn = false;
-  for (CounterKind k : w.kinds_read) {
-    pause |= k == CounterKind::pause_rx_frames || k == CounterKind::pause_tx_frames;
-    drops |= k == CounterKind::queue_drops;
-    watchdog |= k == CounterKind::watchdog_storms || k == CounterKind::watchdog_drops;
-    ecn |= k == CounterKind::ecn_marked;
-  }
-  std::vector<std::string> missing;
-  if (!pause) missing.push_back("pause");
-  if (!drops) missing.push_back("queue drops");
-  if (!watchdog) missing.push_back("watchdog");
-  if (!ecn) missing.push_back("ECN marks");
-  if (missing.empty()) return "";
+std::string unjudged(const CounterJudgement& j) {
+  if (j.not_judged.empty()) return "";
   std::string out = " (not read: ";
-  for (size_t i = 0; i < missing.size(); ++i) out += (i ? ", " : "") + missing[i];
+  for (size_t i = 0; i < j.not_judged.size(); ++i) out += (i ? ", " : "") + j.not_judged[i];
   return out + ")";
 }
 
@@ -77,7 +67,7 @@ std::string format_counter_report(const std::vector<CounterRead>& reads,
     std::string span = r.window.absolute ? "since last cleared"
                                          : fmt::format("over {:.0f} ms", r.window.window_ms);
     out += fmt::format("{} ({}): {}, {} counters {}{}\n", r.name, r.vendor, to_string(j.verdict),
-                       r.window.deltas.size(), span, unjudged(r.window));
+                       r.window.deltas.size(), span, unjudged(j));
     for (const CounterFinding& f : j.findings) {
       out += fmt::format("  {} {}\n", to_string(f.level), f.text);
       (f.level == CounterVerdict::fail ? fails : warns)++;

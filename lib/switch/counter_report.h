@@ -24,8 +24,9 @@ std::string format_counter_report(const std::vector<CounterRead>& reads,
                                   const std::vector<CounterJudgement>& judgements, int verbose);
 
 // " (not read: queue drops, watchdog)": the judged classes this switch did
-// not expose, so a PASS never claims more than was read.
-std::string unjudged(const CounterWindow& window);
+// not read (CounterJudgement::not_judged), so a verdict never claims more
+// than was read.
+std::string unjudged(const CounterJudgement& judgement);
 
 // "+50000 frames (50000/s)" lines of the counters that moved, for -v and probe.
 std::vector<std::string> moved_counters(const CounterWindow& window);

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "switch/counters.h"
+
 namespace rocecfg::sw {
 
 namespace {
@@ -45,6 +47,18 @@ int TextTable::column(std::string_view header) const {
   for (size_t i = 0; i < headers.size(); ++i)
     if (headers[i] == header) return static_cast<int>(i);
   return -1;
+}
+
+std::optional<std::vector<uint64_t>> counter_fields(const std::vector<std::string>& fields,
+                                                    size_t from, size_t n) {
+  if (from + n > fields.size()) return std::nullopt;
+  std::vector<uint64_t> out;
+  for (size_t i = from; i < from + n; ++i) {
+    auto v = parse_counter_number(fields[i]);
+    if (!v) return std::nullopt;
+    out.push_back(*v);
+  }
+  return out;
 }
 
 std::vector<std::string_view> text_lines(std::string_view text) {

@@ -326,6 +326,12 @@ run("counters: a watchdog storm in the window fails", ["counters", LOSSLESS, "--
                                                        "--from-file", before, "--from-file", after,
                                                        "--json"], 1, "counters",
     all_of(has(("payload.verdict", "FAIL")), has(("targets.0.outcome", "FAIL"))))
+nx_before = os.path.join(CAP, "nxos-before.txt")
+run("counters: a clean window on a vendor without documented queue-drop counters is INCOMPLETE",
+    ["counters", LOSSLESS, "--vendor", "nxos", "--from-file", nx_before, "--from-file", nx_before,
+     "--json"], 4, "counters",
+    all_of(has(("payload.verdict", "INCOMPLETE")),
+           has(("payload.switches.0.not_judged.0", "queue drops"))))
 run("counters unknown vendor", ["counters", "--vendor", "nosuch", "--from-file",
                                 os.path.join(CAP, "sonic-before.txt"), "--json"], 2, "counters",
     error_says("no counter reader"))
@@ -398,7 +404,7 @@ finally:
 want = {"validate": {0, 2}, "plan": {0, 2}, "render": {0, 2}, "import": {0, 2, 3},
         "show": {0, 2, 3}, "audit": {0, 1, 2, 3, 4}, "apply": {0, 2, 3}, "budget": {0, 1, 2},
         "gate": {2, 4}, "doctor": {1, 2}, "probe": {2, 3}, "env": {0, 2}, "nccl-log": {0, 1, 2},
-        "counters": {0, 1, 2}, "fabric": {0, 2, 3}}
+        "counters": {0, 1, 2, 4}, "fabric": {0, 2, 3}}
 for verb, codes in want.items():
     if not codes <= seen.get(verb, set()):
         failures.append(f"coverage {verb}")

@@ -173,22 +173,40 @@ TEST_SUITE("switch counters") {
     CHECK(w2.notes == std::vector<std::string>{"p queue 3 queue_drops: only in the second read"});
   }
 
-  TEST_CASE("nxos: RxPPP/TxPPP per port, one- and two-word Oper columns") {
+  TEST_CASE(
+      "nxos: RxPPP/TxPPP per port, one- and two-word Oper columns; watchdog per QoS group from "
+      "NX-API JSON") {
     CounterSnapshot s = parsed("nxos", "nxos-before.txt", 0);
     CHECK(value(s, "Ethernet1/47", CounterScope::port, -1, CounterKind::pause_rx_frames) == 7316);
     CHECK(value(s, "Ethernet1/47", CounterScope::port, -1, CounterKind::pause_tx_frames) == 762946);
-    CHECK(findings("nxos") ==
-          std::vector<std::string>{"FAIL nxos1 Ethernet1/1 all priorities: PFC storm, 90000 pause "
-                                   "frames/s received (bound 1000/s)"});
+    // The aggregate row (2 shutdowns, 7 dropped), not the current-period one.
+    CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::watchdog_storms) == 2);
+    CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::watchdog_restores) == 2);
+    CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::watchdog_drops) == 7);
+    CHECK(
+        findings("nxos") ==
+        std::vector<std::string>{"FAIL nxos1 Ethernet1/1 queue 3: PFC watchdog detected 1 storm(s)",
+                                 "FAIL nxos1 Ethernet1/1 queue 3: PFC watchdog dropped 40 packets",
+                                 "FAIL nxos1 Ethernet1/1 all priorities: PFC storm, 90000 pause "
+                                 "frames/s received (bound 1000/s)"});
   }
 
-  TEST_CASE("huawei-ce: two lines per queue, deadlocks and recoveries") {
+  TEST_CASE(
+      "huawei-ce: two lines per queue, deadlocks and recoveries; queue drops and port ECN marks") {
     CounterSnapshot s = parsed("huawei-ce", "huawei-ce-before.txt", 0);
     CHECK(value(s, "100GE1/0/1", CounterScope::priority, 5, CounterKind::pause_rx_frames) == 12);
     CHECK(value(s, "100GE1/0/1", CounterScope::priority, 3, CounterKind::watchdog_restores) == 0);
+    CHECK(value(s, "100GE1/0/1", CounterScope::queue, 6, CounterKind::queue_drops) == 0);
+    CHECK(value(s, "100GE1/0/1", CounterScope::port, -1, CounterKind::ecn_marked) == 150);
+    CounterSnapshot a = parsed("huawei-ce", "huawei-ce-after.txt", 0);
+    CHECK(value(a, "100GE1/0/1", CounterScope::queue, 3, CounterKind::queue_drops) == 12);
     CHECK(findings("huawei-ce") ==
           std::vector<std::string>{
-              "FAIL huawei-ce1 100GE1/0/1 priority 3: PFC watchdog detected 1 storm(s)"});
+              "FAIL huawei-ce1 100GE1/0/1 priority 3: PFC watchdog detected 1 storm(s)",
+              "FAIL huawei-ce1 100GE1/0/1 queue 3: 12 packets dropped on a lossless class"});
+    CHECK(s.notes == std::vector<std::string>{
+                         "display qos queue statistics: Huawei counts queue statistics exactly "
+                         "only after 2 minutes; a shorter window may not show a drop yet"});
   }
 
   TEST_CASE("h3c: Prio Recv Send per interface and priority") {
@@ -198,6 +216,13 @@ TEST_SUITE("switch counters") {
     CHECK(findings("h3c") ==
           std::vector<std::string>{
               "FAIL h3c1 HGE1/0/2 priority 3: PFC storm, 3000 pause frames/s sent (bound 1000/s)"});
+    // Nothing moved, but H3C's queue drops and watchdog were not read: not a PASS.
+    CounterWindow quiet = counter_window(s, parsed("h3c", "h3c-before.txt", 1000));
+    CounterJudgement j = judge_counters({quiet}, rules_p3());
+    CHECK(j.verdict == CounterVerdict::incomplete);
+    CHECK(j.findings.empty());
+    CHECK(j.not_judged == std::vector<std::string>{"queue drops", "watchdog"});
+    CHECK(unjudged(j) == " (not read: queue drops, watchdog)");
   }
 
   TEST_CASE(
@@ -242,7 +267,10 @@ TEST_SUITE("switch counters") {
     w.deltas.push_back(d);
     CounterRules r = rules_p3();
     r.dcqcn = true;
-    CHECK(judge_counters({w}, r).verdict == CounterVerdict::pass);  // not loaded: no expectation
+    // Not loaded: no ECN expectation, but pause, drops and watchdog were not read.
+    CounterJudgement unloaded = judge_counters({w}, r);
+    CHECK(unloaded.verdict == CounterVerdict::incomplete);
+    CHECK(unloaded.not_judged == std::vector<std::string>{"pause", "queue drops", "watchdog"});
     r.loaded = true;
     CounterJudgement j = judge_counters({w}, r);
     CHECK(j.verdict == CounterVerdict::warn);
@@ -267,24 +295,40 @@ TEST_SUITE("switch counters") {
           "show interfaces counters errors | json: output is not a JSON object");
   }
 
-  TEST_CASE("one-command readers (NX-OS, Huawei, H3C): that command for every port, nothing else") {
+  TEST_CASE(
+      "command-table readers (NX-OS, Huawei, H3C): whole-switch forms once, per-port forms "
+      "per port, nothing else") {
     struct Want {
       const char* vendor;
-      const char* command;
+      std::vector<std::string> commands;  // for ports p1, p2
       const char* refusal;
     };
     for (const Want& w :
-         {Want{"nxos", "show interface priority-flow-control", "not an NX-OS counter command"},
-          Want{"huawei-ce", "display dcb pfc", "not a Huawei counter command"},
-          Want{"h3c", "display priority-flow-control interface", "not an H3C counter command"}}) {
+         {Want{"nxos",
+               {"show interface priority-flow-control",
+                "show queuing pfc-queue interface p1 detail | json",
+                "show queuing pfc-queue interface p2 detail | json"},
+               "not an NX-OS counter command"},
+          Want{"huawei-ce",
+               {"display dcb pfc", "display qos queue statistics interface p1",
+                "display qos queue statistics interface p2",
+                "display qos ecn statistics interface p1",
+                "display qos ecn statistics interface p2"},
+               "not a Huawei counter command"},
+          Want{"h3c", {"display priority-flow-control interface"}, "not an H3C counter command"}}) {
       INFO(w.vendor);
       auto r = make_counter_reader(w.vendor);
       REQUIRE(r);
       std::vector<CounterCommand> cmds = r->commands({"p1", "p2"});
-      REQUIRE(cmds.size() == 1);
-      CHECK(cmds[0].command == w.command);
-      CHECK(cmds[0].port == "");
-      CHECK(r->recognise(w.command).has_value());
+      std::vector<std::string> sent;
+      for (const CounterCommand& c : cmds) {
+        sent.push_back(c.command);
+        auto back = r->recognise(c.command);
+        REQUIRE(back.has_value());
+        CHECK(back->port == c.port);
+        CHECK((c.port.empty() || c.command.find(c.port) != std::string::npos));
+      }
+      CHECK(sent == w.commands);
       CHECK_FALSE(r->recognise("show running-config").has_value());
       CounterSnapshot snap;
       Status st = r->parse({"show running-config", ""}, "", snap);
@@ -293,6 +337,12 @@ TEST_SUITE("switch counters") {
       CHECK(st.error().message == w.refusal);
       CHECK(snap.counters.empty());
     }
+    // A per-port form names one interface: two words, or a pipe, are not one.
+    auto hw = make_counter_reader("huawei-ce");
+    CHECK_FALSE(hw->recognise("display qos queue statistics interface 100ge 1/0/1").has_value());
+    auto nx = make_counter_reader("nxos");
+    CHECK_FALSE(
+        nx->recognise("show queuing pfc-queue interface e1/1 detail | json | x").has_value());
   }
 }
 

@@ -191,6 +191,9 @@ def _eos(command, read):
 # --- NX-OS, Huawei CE, H3C (text) -------------------------------------------
 
 def _nxos(command, read):
+    words = command.split()
+    if words[:4] == ["show", "queuing", "pfc-queue", "interface"] and words[5:] == ["detail", "|", "json"]:
+        return _nxos_watchdog(words[4], read)
     if command != "show interface priority-flow-control":
         return None
     rule = "=" * 60
@@ -202,7 +205,46 @@ def _nxos(command, read):
     return "\n".join(lines)
 
 
+def _nxos_watchdog(port, read):
+    """`show queuing pfc-queue interface X detail | json`: the fields of the
+    command's __readonly__ grammar (N9K Show Command Reference 9.3(x), command
+    ID wp2075340328) in NX-API's TABLE_x/ROW_x nesting, one ROW_qosgrp_stats
+    per no-drop QoS group (an object when there is one, as NX-API prints it).
+    Two stat rows per group: this storm and the aggregate over storms."""
+    if port not in _ports("nxos", read):
+        raise _error("% Invalid interface format at '^' marker.")
+    groups = []
+    for q in LOSSLESS:
+        shut, rest = _v(read, port, "wd_storms", q), _v(read, port, "wd_restores", q)
+        drops = _v(read, port, "wd_drops", q)
+        current = {"q-stat-type": "current", "q-shutdown": 1 if shut > rest else 0,
+                   "q-restored": 0, "q-pkt-drained": 0, "q-pkt-dropped": 0,
+                   "q-pkt-drained-n-dropped": 0, "q-aggr-pkt-dropped": 0,
+                   "q-ing-pkt-dropped": 0, "q-ing-aggr-pkt-dropped": 0}
+        aggregate = {"q-stat-type": "aggregate", "q-shutdown": shut, "q-restored": rest,
+                     "q-pkt-drained": 0, "q-pkt-dropped": drops, "q-pkt-drained-n-dropped": 0,
+                     "q-aggr-pkt-dropped": drops, "q-ing-pkt-dropped": 0,
+                     "q-ing-aggr-pkt-dropped": 0}
+        groups.append({"eq-qosgrp": q, "eq-qosgrp-state": "Stormed" if shut > rest else "Monitored",
+                       "pfc-configured": "Yes", "pfc-cos": str(q),
+                       "TABLE_qosgrp_stats_entry": {"ROW_qosgrp_stats_entry": [current, aggregate]}})
+    row = {"if_name_str": port, "wd-status": "Enabled",
+           "TABLE_qosgrp_stats": {"ROW_qosgrp_stats": groups[0] if len(groups) == 1 else groups}}
+    return json.dumps({"glb-wd-status": "Enabled", "glb-wd-force-status": "Disabled",
+                       "glb-wd-timer": "100", "glb-wd-timer-thresh": "0",
+                       "glb-auto-restore": "10", "glb-fixed-restore": "10",
+                       "glb-int-intf-multi": "0",
+                       "TABLE_queuing_interface": {"ROW_queuing_interface": row}}, indent=2)
+
+
 def _huawei(command, read):
+    for prefix, render in (("display qos queue statistics interface ", _huawei_queues),
+                           ("display qos ecn statistics interface ", _huawei_ecn)):
+        if command.startswith(prefix) and " " not in command[len(prefix):]:
+            port = command[len(prefix):]
+            if port not in _ports("huawei-ce", read):
+                raise _error("Error: Wrong parameter found at '^' position.")
+            return render(port, read)
     if command != "display dcb pfc":
         return None
     rule = "-" * 89
@@ -216,6 +258,31 @@ def _huawei(command, read):
             lines.append(f"{'':<24}{_v(read, p, 'pfc_tx', q):>24}{0:>25}{_v(read, p, 'wd_restores', q):>16}")
     lines.append(rule)
     return "\n".join(lines)
+
+
+def _huawei_queues(port, read):
+    """`display qos queue statistics interface X` as the CE6800 V300R023C00
+    command reference's example prints it: two lines per queue (packets, then
+    bytes) between rules."""
+    rule = " " + "-" * 94
+    lines = [" Queue   CIR/PIR              Passed     Pass Rate             Dropped     Drop Rate  Drop Time",
+             "        (% or kbps)   (Packets/Bytes)    (pps/bps)      (Packets/Bytes)    (pps/bps)",
+             rule]
+    for q in range(8):
+        drops = _v(read, port, "drops", q)
+        # Drop Time: the example shows only "-"; the reader takes the numbers before it.
+        lines.append(f"{q:>6}{0:>10}{0:>20}{0:>14}{drops:>20}{0:>14}          -")
+        lines.append(f"{100000000:>16}{0:>20}{0:>14}{drops * 1024:>20}{0:>14}")
+        lines.append(rule)
+    return "\n".join(lines)
+
+
+def _huawei_ecn(port, read):
+    """`display qos ecn statistics interface X` (CE6800 V300R023C00 command
+    reference example): ECN-marked packets per interface."""
+    ecn = sum(_v(read, port, "ecn", q) for q in range(8))
+    rule = "-" * 36
+    return "\n".join([f"{'Interface':<19}ECN-marked packets", rule, f"{port:<19}{ecn:>10}", rule])
 
 
 def _h3c(command, read):
@@ -245,6 +312,9 @@ COMMANDS = {
     "huawei-ce": {"display dcb pfc"},
     "h3c": {"display priority-flow-control interface"},
 }
+# Per-port commands: the prefix, then one interface name.
+PER_PORT = {"huawei-ce": ("display qos queue statistics interface ",
+                          "display qos ecn statistics interface ")}
 CUMULUS_SUFFIXES = ("counters qos pfc-stats", "counters qos egress-queue-stats",
                     "counters qos ingress-buffer-stats", "counters qos port-stats",
                     "qos pfc-watchdog")
@@ -262,6 +332,15 @@ def is_counter_command(vendor, command):
         words = command.split()
         return (len(words) >= 5 and words[:3] == ["nv", "show", "interface"]
                 and " ".join(words[4:]) in CUMULUS_SUFFIXES)
+    if vendor == "nxos":
+        words = command.split()
+        if (len(words) == 8 and words[:4] == ["show", "queuing", "pfc-queue", "interface"]
+                and words[5:] == ["detail", "|", "json"]):
+            return True
+    if vendor == "huawei-ce":
+        for prefix in PER_PORT["huawei-ce"]:
+            if command.startswith(prefix) and command[len(prefix):] and " " not in command[len(prefix):]:
+                return True
     return command in COMMANDS.get(vendor, ())
 
 

@@ -31,6 +31,7 @@
 
 #include <fmt/format.h>
 
+#include "common/json_counter.h"
 #include "switch/counter_reader.h"
 
 namespace rocecfg::sw::eos {
@@ -42,20 +43,13 @@ using sw::CounterKind;
 using sw::CounterSample;
 using sw::CounterScope;
 using sw::CounterUnit;
+using sw::json_counter;
 
 constexpr const char* kPfc = "show priority-flow-control counters | json";
 constexpr const char* kWatchdog = "show priority-flow-control counters watchdog | json";
 constexpr const char* kEcn = "show qos interfaces ecn counters queue | json";
 constexpr const char* kDrops = "show interfaces counters queue drops | json";
 constexpr const char* kErrors = "show interfaces counters errors | json";
-
-std::optional<uint64_t> number(const json& v) {
-  if (v.is_number_unsigned()) return v.get<uint64_t>();
-  if (v.is_number_integer() && v.get<int64_t>() >= 0)
-    return static_cast<uint64_t>(v.get<int64_t>());
-  if (v.is_string()) return sw::parse_counter_number(v.get<std::string>());
-  return std::nullopt;
-}
 
 // "TC3" / "3" -> 3
 std::optional<int> class_index(const std::string& name) {
@@ -82,7 +76,8 @@ Status parse_json(const std::string& cmd, const json& j, sw::CounterSnapshot& s)
     if (!j.contains("interfaceCounters") || !j["interfaceCounters"].is_object())
       return bad("no interfaceCounters object");
     for (const auto& [port, c] : j["interfaceCounters"].items()) {
-      auto rx = number(c.value("rxFrames", json())), tx = number(c.value("txFrames", json()));
+      auto rx = json_counter(c.value("rxFrames", json())),
+           tx = json_counter(c.value("txFrames", json()));
       if (!rx || !tx) return bad(fmt::format("{}: no rxFrames/txFrames", port));
       put(s, port, CounterScope::port, -1, CounterKind::pause_rx_frames, *rx, CounterUnit::frames,
           kPfc);
@@ -100,8 +95,8 @@ Status parse_json(const std::string& cmd, const json& j, sw::CounterSnapshot& s)
       if (!c.contains("txQueues") || !c["txQueues"].is_object()) continue;
       for (const auto& [q, v] : c["txQueues"].items()) {
         auto idx = class_index(q);
-        auto stuck = number(v.value("stuckCount", json(0))),
-             rec = number(v.value("recoveryCount", json(0)));
+        auto stuck = json_counter(v.value("stuckCount", json(0))),
+             rec = json_counter(v.value("recoveryCount", json(0)));
         if (!idx || !stuck || !rec)
           return bad(fmt::format("{} queue {}: unreadable watchdog counters", port, q));
         put(s, port, CounterScope::queue, *idx, CounterKind::watchdog_storms, *stuck,
@@ -122,7 +117,7 @@ Status parse_json(const std::string& cmd, const json& j, sw::CounterSnapshot& s)
         if (!idx) return bad(fmt::format("{}: queue '{}'", port, q));
         if (v.is_string() && v.get<std::string>() == "-")
           continue;  // ECN counting off on the queue
-        auto n = number(v);
+        auto n = json_counter(v);
         if (!n) return bad(fmt::format("{} queue {}: unreadable ECN count", port, q));
         put(s, port, CounterScope::queue, *idx, CounterKind::ecn_marked, *n, CounterUnit::packets,
             kEcn);
@@ -143,7 +138,7 @@ Status parse_json(const std::string& cmd, const json& j, sw::CounterSnapshot& s)
         uint64_t total = 0;
         const json precedences = v.value("dropPrecedences", json::object());
         for (const auto& [dp, d] : precedences.items()) {
-          auto n = number(d.value("droppedPackets", json()));
+          auto n = json_counter(d.value("droppedPackets", json()));
           if (!n) return bad(fmt::format("{} {} {}: no droppedPackets", port, tc, dp));
           total += *n;
         }
@@ -157,7 +152,7 @@ Status parse_json(const std::string& cmd, const json& j, sw::CounterSnapshot& s)
     if (!j.contains("interfaceErrorCounters") || !j["interfaceErrorCounters"].is_object())
       return bad("no interfaceErrorCounters object");
     for (const auto& [port, c] : j["interfaceErrorCounters"].items()) {
-      auto n = number(c.value("fcsErrors", json()));
+      auto n = json_counter(c.value("fcsErrors", json()));
       if (!n) return bad(fmt::format("{}: no fcsErrors", port));
       put(s, port, CounterScope::port, -1, CounterKind::fcs_errors, *n, CounterUnit::frames,
           kErrors);

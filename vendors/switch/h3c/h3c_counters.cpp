@@ -14,28 +14,35 @@
 // The reader takes the last five fields as Prio Recv Send Inpps Outpps and the
 // first as the interface (a row without one continues the interface above), so
 // an empty Dot1pList or a one-word mode does not shift the numbers. Counters
-// clear with `reset priority-flow-control statistics`, not on read. Watchdog
-// (deadlock) counts, queue drops and ECN marks (`display qos queue-statistics`)
-// are not read (no checked output example).
+// clear with `reset priority-flow-control statistics`, not on read.
+//
+// Not read, because no public H3C document we could find shows their output:
+// watchdog (PFC deadlock) counts -- the S68xx/S98xx/S12500 PFC command
+// references (h3c.com "PFC commands", e.g. S9825 R913x d_202410/2284497) list
+// only deadlock *configuration* commands and this table; queue drops and ECN
+// marks -- `display qos queue-statistics interface X outbound` is named in the
+// HPE FlexNetwork Comware 7 ACL and QoS guides without an example. They are
+// reported as not read, so a clean window on H3C is INCOMPLETE, never PASS.
 #include <algorithm>
 
 #include <fmt/format.h>
 
+#include "switch/command_table_reader.h"
 #include "switch/counter_reader.h"
 #include "switch/counter_text.h"
-#include "switch/one_command_reader.h"
 
 namespace rocecfg::sw::h3c {
 namespace {
 
 constexpr const char* kPfc = "display priority-flow-control interface";
 
-class H3cCounters final : public sw::OneCommandReader {
+class H3cCounters final : public sw::CommandTableReader {
  public:
-  H3cCounters() : OneCommandReader("h3c", kPfc, "an H3C") {}
+  H3cCounters() : CommandTableReader("h3c", {{kPfc}}, "an H3C") {}
 
  private:
-  Status parse_output(std::string_view out, sw::CounterSnapshot& s) const override {
+  Status parse_form(size_t, const sw::CounterCommand& c, std::string_view out,
+                    sw::CounterSnapshot& s) const override {
     bool header = false;
     std::string port;
     for (std::string_view line : sw::text_lines(out)) {
@@ -56,9 +63,9 @@ class H3cCounters final : public sw::OneCommandReader {
         return fail(ErrorKind::invalid_input, "", fmt::format("{}: priority '{}'", port, f[n - 5]));
       int p = static_cast<int>(*prio);
       s.set({port, sw::CounterScope::priority, p, sw::CounterKind::pause_rx_frames},
-            count(*sw::parse_counter_number(f[n - 4]), sw::CounterUnit::frames));
+            count(*sw::parse_counter_number(f[n - 4]), sw::CounterUnit::frames, c));
       s.set({port, sw::CounterScope::priority, p, sw::CounterKind::pause_tx_frames},
-            count(*sw::parse_counter_number(f[n - 3]), sw::CounterUnit::frames));
+            count(*sw::parse_counter_number(f[n - 3]), sw::CounterUnit::frames, c));
     }
     if (!header)
       return fail(ErrorKind::invalid_input, "",
@@ -69,7 +76,8 @@ class H3cCounters final : public sw::OneCommandReader {
  public:
   std::vector<std::string> not_exposed() const override {
     return {
-        "watchdog, queue_drops, ecn_marked, watermark: not read on h3c (no checked output example)",
+        "watchdog, queue_drops, ecn_marked, watermark: not read on h3c (no public H3C document "
+        "shows their output)",
         "pause duration, fcs_errors, link_flaps: not read on h3c"};
   }
 };

@@ -6,73 +6,101 @@
 //                           Transmitted(Frames)  TransmittedRate(pps)  RecoveryNum
 //       e.g. "100GE1/0/1  5  0  0  0" then "0  0  0": PFC frames per priority
 //       and the deadlock (watchdog) detections and recoveries
+//   display qos queue statistics interface <if>
+//       two lines per queue between rules of dashes:
+//         Queue  CIR/PIR      Passed           Pass Rate  Dropped          Drop Rate  Drop Time
+//                (% or kbps)  (Packets/Bytes)  (pps/bps)  (Packets/Bytes)  (pps/bps)
+//       the first line packets (and the last drop's time, "-" when none), the
+//       second bytes: the queue's drops, lossless queues included
+//   display qos ecn statistics interface <if>
+//       "Interface  ECN-marked packets", a rule, "10GE1/0/1  0": ECN marks per
+//       port (not per queue); only on the CE6855/6860/6863E/6866/6885/8850/8851/
+//       8855 families -- elsewhere the command is refused and listed as not read
 //
-// Source: WheaterW/INTA-project, nassim-main/corpus/hw/hw_CE6800_V300R023C00, the
-// CE6800 V300R023C00 command reference for `display dcb pfc` (example: "Display
-// statistics on PFC frames on 100GE1/0/1") and the configuration guide's
-// "PFC Deadlock Prevention Configuration / Verifying the Configuration".
+// Sources: WheaterW/INTA-project @9308062d7ec56ac434ae2df6f1c140d8d4440f17,
+// nassim-main/corpus/hw/hw_CE6800_V300R023C00/, the CE6800 V300R023C00 command
+// reference: `display dcb pfc` (example "Display statistics on PFC frames on
+// 100GE1/0/1"), cmd_corpus/.../QoS/Priority_Mapping_Configuration_Commands/
+// display_qos_queue_statistics.md (example and Table 1) and .../QoS/
+// Congestion_Avoidance_and_Congestion_Management_Configuration_Commands/
+// display_qos_ecn_statistics.md (example, supported models), and the
+// configuration guide's "PFC Deadlock Prevention Configuration / Verifying the
+// Configuration".
 //
 // Pitfalls: a further queue of the same interface may repeat or omit the
-// interface name (both accepted); counters clear with `reset dcb pfc`, not on
-// read. Rates (pps) are Huawei's own averages and are not used: we compute ours.
-// Queue drops, ECN marks and watermarks (`display qos queue statistics`) are not
-// read (no checked output example).
+// interface name (both accepted); counters clear with `reset dcb pfc`, `reset
+// qos queue statistics` and by disabling ECN, not on read. Rates are Huawei's
+// own averages and are not used: we compute ours. Queue statistics "are
+// correct after 2 minutes" (the command's precautions): a shorter window may
+// not show a drop yet, which the report notes.
 #include <algorithm>
 
 #include <fmt/format.h>
 
+#include "switch/command_table_reader.h"
 #include "switch/counter_reader.h"
 #include "switch/counter_text.h"
-#include "switch/one_command_reader.h"
 
 namespace rocecfg::sw::huawei_ce {
 namespace {
 
-constexpr const char* kPfc = "display dcb pfc";
+enum Form : size_t { kPfc, kQueues, kEcn };
 
-class HuaweiCounters final : public sw::OneCommandReader {
+class HuaweiCounters final : public sw::CommandTableReader {
  public:
-  HuaweiCounters() : OneCommandReader("huawei-ce", kPfc, "a Huawei") {}
+  HuaweiCounters()
+      : CommandTableReader("huawei-ce",
+                           {{"display dcb pfc"},
+                            {"display qos queue statistics interface", true},
+                            {"display qos ecn statistics interface", true}},
+                           "a Huawei") {}
 
  private:
-  Status parse_output(std::string_view out, sw::CounterSnapshot& s) const override {
+  Status parse_form(size_t form, const sw::CounterCommand& c, std::string_view out,
+                    sw::CounterSnapshot& s) const override {
+    switch (form) {
+      case kPfc:
+        return parse_pfc(c, out, s);
+      case kQueues:
+        return parse_queues(c, out, s);
+      default:
+        return parse_ecn(c, out, s);
+    }
+  }
+
+  Status parse_pfc(const sw::CounterCommand& c, std::string_view out,
+                   sw::CounterSnapshot& s) const {
     if (out.find("Received(Frames)") == std::string_view::npos)
       return fail(ErrorKind::invalid_input, "", "no 'Received(Frames)' header in the output");
     std::string port;
     int queue = -1;
     bool want_tx = false;
     auto put = [&](sw::CounterKind k, uint64_t v, sw::CounterUnit u) {
-      s.set({port, sw::CounterScope::priority, queue, k}, count(v, u));
+      s.set({port, sw::CounterScope::priority, queue, k}, count(v, u, c));
     };
     for (std::string_view line : sw::text_lines(out)) {
       auto f = sw::split_fields(line);
-      bool all_numeric = !f.empty() && std::all_of(f.begin(), f.end(), sw::is_counter_number);
-      if (want_tx && f.size() == 3 && all_numeric) {
-        put(sw::CounterKind::pause_tx_frames, *sw::parse_counter_number(f[0]),
-            sw::CounterUnit::frames);
-        put(sw::CounterKind::watchdog_restores, *sw::parse_counter_number(f[2]),
-            sw::CounterUnit::events);
-        want_tx = false;
-        continue;
+      if (want_tx && f.size() == 3) {
+        if (auto tx = sw::counter_fields(f, 0, 3)) {
+          put(sw::CounterKind::pause_tx_frames, (*tx)[0], sw::CounterUnit::frames);
+          put(sw::CounterKind::watchdog_restores, (*tx)[2], sw::CounterUnit::events);
+          want_tx = false;
+          continue;
+        }
       }
-      size_t at = 0;
-      if (f.size() == 5 && !sw::is_counter_number(f[0]) &&
-          std::all_of(f.begin() + 1, f.end(), sw::is_counter_number)) {
+      std::optional<std::vector<uint64_t>> rx;
+      if (f.size() == 5 && !sw::is_counter_number(f[0]) && (rx = sw::counter_fields(f, 1, 4))) {
         port = f[0];
-        at = 1;
-      } else if (f.size() == 4 && all_numeric && !port.empty()) {
-        at = 0;  // another queue of the same interface
+      } else if (f.size() == 4 && !port.empty() && (rx = sw::counter_fields(f, 0, 4))) {
+        // another queue of the same interface
       } else {
         continue;
       }
-      auto q = sw::parse_counter_number(f[at]);
-      if (!q || *q > 7)
-        return fail(ErrorKind::invalid_input, "", fmt::format("{}: queue '{}'", port, f[at]));
-      queue = static_cast<int>(*q);
-      put(sw::CounterKind::pause_rx_frames, *sw::parse_counter_number(f[at + 1]),
-          sw::CounterUnit::frames);
-      put(sw::CounterKind::watchdog_storms, *sw::parse_counter_number(f[at + 3]),
-          sw::CounterUnit::events);
+      if ((*rx)[0] > 7)
+        return fail(ErrorKind::invalid_input, "", fmt::format("{}: queue '{}'", port, (*rx)[0]));
+      queue = static_cast<int>((*rx)[0]);
+      put(sw::CounterKind::pause_rx_frames, (*rx)[1], sw::CounterUnit::frames);
+      put(sw::CounterKind::watchdog_storms, (*rx)[3], sw::CounterUnit::events);
       want_tx = true;
     }
     if (want_tx)
@@ -80,12 +108,57 @@ class HuaweiCounters final : public sw::OneCommandReader {
     return {};
   }
 
+  // Per queue: "3  0  54584  0  12  0  -" (the drop time may be a date and
+  // time, two fields), then "10000000  5676736  0  1536  0" (bytes).
+  Status parse_queues(const sw::CounterCommand& c, std::string_view out,
+                      sw::CounterSnapshot& s) const {
+    if (out.find("Dropped") == std::string_view::npos ||
+        out.find("(Packets/Bytes)") == std::string_view::npos)
+      return fail(ErrorKind::invalid_input, "",
+                  "no 'Dropped (Packets/Bytes)' header in the output");
+    int queues = 0;
+    for (std::string_view line : sw::text_lines(out)) {
+      auto f = sw::split_fields(line);
+      if (f.size() < 7) continue;
+      auto v = sw::counter_fields(f, 0, 6);
+      if (!v) continue;
+      if ((*v)[0] > 7)
+        return fail(ErrorKind::invalid_input, "", fmt::format("{}: queue '{}'", c.port, f[0]));
+      s.set({c.port, sw::CounterScope::queue, static_cast<int>((*v)[0]),
+             sw::CounterKind::queue_drops},
+            count((*v)[4], sw::CounterUnit::packets, c));
+      ++queues;
+    }
+    if (queues == 0)
+      return fail(ErrorKind::invalid_input, "", fmt::format("{}: no queue rows", c.port));
+    const char* lag =
+        "display qos queue statistics: Huawei counts queue statistics exactly only after 2 "
+        "minutes; a shorter window may not show a drop yet";
+    if (std::find(s.notes.begin(), s.notes.end(), lag) == s.notes.end()) s.notes.push_back(lag);
+    return {};
+  }
+
+  Status parse_ecn(const sw::CounterCommand& c, std::string_view out,
+                   sw::CounterSnapshot& s) const {
+    if (out.find("ECN-marked packets") == std::string_view::npos)
+      return fail(ErrorKind::invalid_input, "", "no 'ECN-marked packets' header in the output");
+    for (std::string_view line : sw::text_lines(out)) {
+      auto f = sw::split_fields(line);
+      if (f.size() != 2 || f[0] != c.port) continue;
+      if (auto v = sw::counter_fields(f, 1, 1)) {
+        s.set({c.port, sw::CounterScope::port, -1, sw::CounterKind::ecn_marked},
+              count((*v)[0], sw::CounterUnit::packets, c));
+        return {};
+      }
+    }
+    return fail(ErrorKind::invalid_input, "", fmt::format("no row for {}", c.port));
+  }
+
  public:
   std::vector<std::string> not_exposed() const override {
     return {
-        "queue_drops, ecn_marked, watermark: display qos queue statistics not read (no checked "
-        "output example)",
-        "pause duration, watchdog_drops, fcs_errors, link_flaps: not read on huawei-ce"};
+        "watermark, pause duration, watchdog_drops, fcs_errors, link_flaps: not read on "
+        "huawei-ce"};
   }
 };
 

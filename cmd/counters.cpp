@@ -68,6 +68,17 @@ json read_json(const sw::CounterRead& r, const sw::CounterJudgement& j) {
   return out;
 }
 
+}  // namespace
+
+nlohmann::json counter_reads_json(const std::vector<sw::CounterRead>& reads,
+                                  const std::vector<sw::CounterJudgement>& judgements) {
+  json out = json::array();
+  for (size_t i = 0; i < reads.size(); ++i) out.push_back(read_json(reads[i], judgements[i]));
+  return out;
+}
+
+namespace {
+
 int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& rules,
            const Globals& g, const Options& o) {
   std::vector<sw::CounterJudgement> judgements;
@@ -83,9 +94,9 @@ int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& ru
       add_warning(o.textfile_dir, "warning", "--textfile: " + st.error().to_string());
     }
   }
-  json j = {{"verdict", sw::to_string(verdict)}, {"switches", json::array()}};
+  json j = {{"verdict", sw::to_string(verdict)},
+            {"switches", counter_reads_json(reads, judgements)}};
   for (size_t i = 0; i < reads.size(); ++i) {
-    j["switches"].push_back(read_json(reads[i], judgements[i]));
     add_target({{"name", reads[i].name},
                 {"kind", "switch"},
                 {"outcome", reads[i].ok ? sw::to_string(judgements[i].verdict) : "unreadable"}});

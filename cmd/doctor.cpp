@@ -6,7 +6,9 @@
 #include "command.h"
 #include "core/printable.h"
 #include "doctor/doctor.h"
+#include "doctor/doctor_counters.h"
 #include "doctor/kernel_log.h"
+#include "gate/switch_counters.h"
 #include "host/ethtool_link.h"
 #include "host/linux_host.h"
 #include "host/netlink.h"
@@ -45,6 +47,15 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
         return sw::run_switches(fleet, want, sw::FleetMode::audit, 16);
       };
       in.switch_fix = fmt::format("rocecfg apply {} --inventory {}", a.profile, g.inventory);
+      // And each switch's counters over one second, judged as `rocecfg counters` does.
+      sw::CounterRules rules = gate::switch_counter_rules(*in.intent, false);
+      std::string watch = fmt::format("rocecfg counters {} --inventory {}", a.profile, g.inventory);
+      in.switch_counter_findings = [fleet, rules, watch, fix = in.switch_fix] {
+        sw::CounterCollectOptions o;
+        o.window_ms = 1000;
+        o.parallel = 16;
+        return doctor::check_switch_counters(sw::collect_counters(fleet, o), rules, watch, fix);
+      };
     }
   }
   // Host observation through lib/host; one socket and backend for all interfaces.

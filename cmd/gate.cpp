@@ -15,6 +15,7 @@
 #include "gate/gate.h"
 #include "gate/gate_metrics.h"
 #include "gate/probe_policy.h"
+#include "gate/switch_counters.h"
 #include "host/discovery.h"
 #include "host/host_session.h"
 #include "host/linux_host.h"
@@ -25,6 +26,8 @@
 #include "output.h"
 #include "probe/counters.h"
 #include "probe/runner.h"
+#include "switch/counter_collect.h"
+#include "switch_verbs.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -36,6 +39,7 @@ struct GateArgs {
   uint32_t window_ms = 100;
   std::string state = "/var/lib/rocecfg/gate.state";
   bool no_state = false;
+  bool switch_counters = false;
   uint32_t max_flaps = 2;
   double max_pause_per_s = 1000;
   double max_paused_percent = 10;
@@ -161,7 +165,22 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
       gate::gate_probe_config(*intent, o.budget_ms, *peer, a.loopback, a.device);
   if (!pc) return usage(pc.error().to_string());
   o.probe = *pc;
-  gate::GateReport r = gate::run_gate(o, real_env(*intent));
+  gate::GateEnv env = real_env(*intent);
+  if (a.switch_counters) {
+    // The inventory's switches' counters over a window inside the budget.
+    if (g.inventory.empty()) return usage("--switch-counters needs --inventory INV");
+    std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+    if (!inv) return kUsage;
+    std::vector<sw::FleetSwitch> fleet;
+    for (const profile::SwitchEntry& e : inv->switches) fleet.push_back(fleet_entry(e, false));
+    sw::CounterRules rules = gate::switch_counter_rules(*intent, false);
+    env.switch_counters = [fleet, rules](uint32_t window_ms) {
+      sw::CounterCollectOptions c;
+      c.window_ms = window_ms;
+      return gate::check_switch_counters(sw::collect_counters(fleet, c), rules);
+    };
+  }
+  gate::GateReport r = gate::run_gate(o, env);
   if (!a.textfile_dir.empty()) {
     Status s =
         metrics::write_textfile(a.textfile_dir, "rocecfg_gate.prom",
@@ -209,6 +228,9 @@ const bool registered = register_command(
            ->capture_default_str();
        sub.add_option("--state", a->state, "flap baseline file")->capture_default_str();
        sub.add_flag("--no-state", a->no_state, "do not check link flaps");
+       sub.add_flag("--switch-counters", a->switch_counters,
+                    "also judge the --inventory switches' PFC, watchdog and drop counters over a "
+                    "window inside the budget (skipped when no switch is reachable)");
        sub.add_option("--max-flaps", a->max_flaps,
                       "link flaps since the last run tolerated (warned) before unhealthy")
            ->capture_default_str();

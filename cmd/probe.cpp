@@ -14,6 +14,7 @@
 #include "command.h"
 #include "core/printable.h"
 #include "core/units.h"
+#include "gate/switch_counters.h"
 #include "load_or_report.h"
 #include "output.h"
 #include "probe/client.h"
@@ -22,6 +23,8 @@
 #include "probe/server.h"
 #include "probe/verdict.h"
 #include "probe_progress.h"
+#include "switch/counter_report.h"
+#include "switch_verbs.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -92,13 +95,43 @@ int run_client(const Options& o, const Globals& g) {
     pc.on_test_start = [&progress](const TestStart& t) { progress->test_started(t); };
     pc.live_bytes = progress->live_bytes();
   }
-  auto report = run_probe(pc);
+  // With an inventory: its switches' counters read right before and right
+  // after the run (idle and loaded phases), judged with the profile's rules.
+  std::vector<sw::FleetSwitch> fleet;
+  if (!g.inventory.empty()) {
+    if (o.profile.empty()) return usage("--inventory needs a PROFILE (the switch counter rules)");
+    std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+    if (!inv) return kUsage;
+    for (const profile::SwitchEntry& e : inv->switches) fleet.push_back(fleet_entry(e, false));
+  }
+  std::optional<Result<ProbeReport>> ran;
+  std::optional<sw::CounterEvidence> evidence;
+  if (fleet.empty()) {
+    ran.emplace(run_probe(pc));
+  } else {
+    bool loaded = pc.load.rdma_qps > 0;
+    evidence = sw::counters_around(fleet, gate::switch_counter_rules(intent, loaded),
+                                   [&] { ran.emplace(run_probe(pc)); });
+  }
   progress.reset();  // clears the line before the report
+  if (!ran) return report_error(kRuntime, "the probe did not run (no switch session opened)");
+  Result<ProbeReport>& report = *ran;
   if (!report) return report_error(kRuntime, report.error().to_string());
   Verdict v = judge(*report, setup->expectations);
   json_document().payload = render_json(*report, v);
   if (!g.json) fmt::print("{}", render_text(*report, v));
-  return v.level == Level::fail ? kDrift : kOk;
+  if (!evidence) return v.level == Level::fail ? kDrift : kOk;
+  json_document().payload["switches"] = counter_reads_json(evidence->reads, evidence->judgements);
+  json_document().payload["switch_verdict"] = sw::to_string(evidence->verdict);
+  if (!g.json)
+    fmt::print("switches (read before and after the probe):\n{}",
+               sw::format_counter_report(evidence->reads, evidence->judgements, g.verbose));
+  if (v.level == Level::fail || evidence->verdict == sw::CounterVerdict::fail) return kDrift;
+  // The host side passed, but the switches were not (all) judged: no green.
+  if (evidence->verdict != sw::CounterVerdict::pass &&
+      evidence->verdict != sw::CounterVerdict::warn)
+    return kNotEvaluated;
+  return kOk;
 }
 
 const bool registered = register_command(
@@ -166,7 +199,7 @@ const bool registered = register_command(
        return std::function<int()>(
            [o, &g] { return o->server ? run_server(*o, g.json) : run_client(*o, g); });
      },
-     {kOk, kDrift, kUsage, kRuntime}});
+     {kOk, kDrift, kUsage, kRuntime, kNotEvaluated}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

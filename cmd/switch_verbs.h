@@ -3,9 +3,14 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "profile/intent.h"
 #include "profile/inventory.h"
+#include "switch/counter_collect.h"
+#include "switch/counter_judge.h"
 #include "switch/fleet.h"
 
 namespace rocecfg::cmd {
@@ -16,6 +21,11 @@ namespace rocecfg::cmd {
 // or kUsage for an unknown vendor / unreadable or unparsable file. An inventory switch as the fleet
 // runner takes it (~ in key paths expanded).
 sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new_host_keys);
+
+// The switches of a counter read as `rocecfg counters --json` prints them
+// (payload.switches; probe --inventory puts the same under payload.switches).
+nlohmann::json counter_reads_json(const std::vector<sw::CounterRead>& reads,
+                                  const std::vector<sw::CounterJudgement>& judgements);
 
 int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
                       const std::string& file, bool json, bool strict = false,

@@ -308,6 +308,10 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
         check_switches(in.switch_audits(), in.intent->switch_settings(), h, in.switch_fix);
     out.insert(out.end(), sw.begin(), sw.end());
   }
+  if (in.switch_counter_findings) {
+    std::vector<Finding> c = in.switch_counter_findings();
+    out.insert(out.end(), c.begin(), c.end());
+  }
   check_kernel_log(in.kernel_log, out);
   // Problems first, then warnings, info, ok; stable within a severity.
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {

@@ -53,6 +53,9 @@ struct DoctorInput {
   // (lib/switch over SSH); compared with the first interface's host side.
   std::function<std::vector<sw::SwitchResult>()> switch_audits;
   std::string switch_fix = "rocecfg apply PROFILE --inventory INV";
+  // With an inventory: the switches' counters over a short window, already
+  // judged into findings (doctor_counters.h check_switch_counters).
+  std::function<std::vector<Finding>()> switch_counter_findings;
   std::string profile_path = "PROFILE";  // for the fix commands
 };
 

@@ -114,6 +114,11 @@ GateReport run_gate(const GateOptions& options, const GateEnv& env) {
          return check_counters(c, std::min(c.options.counter_window_ms, left_ms / 2));
        }},
       {"flaps", [](Context& c, uint32_t) { return check_flaps(c); }},
+      // Half of what is left, as the host counters' window.
+      {"switches",
+       [](Context& c, uint32_t left_ms) {
+         return c.env.switch_counters(std::min(c.options.switch_window_ms, left_ms / 2));
+       }},
       // Leave a quarter of the remaining budget for setup and teardown of the QPs.
       {"probe",
        [](Context& c, uint32_t left_ms) {
@@ -123,6 +128,7 @@ GateReport run_gate(const GateOptions& options, const GateEnv& env) {
   };
   bool stop = false;
   for (Step& step : steps) {
+    if (std::string(step.name) == "switches" && !env.switch_counters) continue;
     if (stop) {
       report.checks.push_back({step.name, CheckStatus::skipped, "after an earlier failure", {}, 0});
       continue;

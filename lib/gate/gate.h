@@ -8,6 +8,8 @@
 //   counters  loss/discard/error/link-down counters still over a window; pause
 //             frames judged by pause_rule.h (a storm fails, a few warn)
 //   flaps     link flaps since the previous run (a small state file)
+//   switches  optional: the inventory's switches' PFC, watchdog and drop
+//             counters over a window (skipped, not failed, when none is reachable)
 //   probe     optional short RDMA probe, judged by lib/probe's verdict rules
 // Every check runs under one time budget. A check that has not finished when
 // the budget runs out is reported as "not evaluated" and the gate returns;
@@ -82,6 +84,10 @@ struct GateEnv {
   // ioctl, where per-priority PFC counters live). Empty: not read.
   std::function<Result<probe::CounterMap>(const std::string& netdev)> ethtool;
   std::function<Result<probe::ProbeReport>(const probe::ProbeConfig&)> probe;
+  // The inventory's switch counters over a window of at most the given ms,
+  // judged (check_switch_counters in switch_counters.h). Empty: no "switches"
+  // check at all (the gate was not asked for one).
+  std::function<CheckResult(uint32_t window_ms)> switch_counters;
 };
 
 struct GateOptions {
@@ -94,8 +100,9 @@ struct GateOptions {
   // of the window a priority may be paused, before it is a storm.
   double max_pause_per_s = 1000;
   double max_paused_fraction = 0.1;
-  std::string state_path;  // flap baseline; empty: flaps not checked
-  uint32_t max_flaps = 0;  // more than this since the last run: unhealthy
+  std::string state_path;            // flap baseline; empty: flaps not checked
+  uint32_t max_flaps = 0;            // more than this since the last run: unhealthy
+  uint32_t switch_window_ms = 1000;  // the switch counters' window (capped by the budget)
   std::optional<probe::ProbeConfig> probe;
 };
 

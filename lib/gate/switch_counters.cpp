@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "switch/counter_report.h"
+
 namespace rocecfg::gate {
 
 sw::CounterRules switch_counter_rules(const profile::Intent& intent, bool loaded) {
@@ -13,6 +15,52 @@ sw::CounterRules switch_counter_rules(const profile::Intent& intent, bool loaded
   r.watchdog = intent.common.pfc_watchdog.has_value();
   r.dcqcn = intent.common.dcqcn.has_value() || intent.common.ecn.has_value();
   r.loaded = loaded;
+  return r;
+}
+
+CheckResult check_switch_counters(const std::vector<sw::CounterRead>& reads,
+                                  const sw::CounterRules& rules) {
+  CheckResult r;
+  r.name = "switches";
+  size_t read = 0, fails = 0, warns = 0;
+  std::vector<std::string> incomplete, unreadable;
+  for (const sw::CounterRead& read_one : reads) {
+    if (!read_one.ok) {
+      unreadable.push_back(fmt::format("{}: not read: {}", read_one.name, read_one.error));
+      continue;
+    }
+    ++read;
+    sw::CounterJudgement j = sw::judge_read(read_one, rules);
+    for (const sw::CounterFinding& f : j.findings) {
+      r.details.push_back(fmt::format("{} {}", sw::to_string(f.level), f.text));
+      (f.level == sw::CounterVerdict::fail ? fails : warns)++;
+    }
+    if (!j.not_judged.empty())
+      incomplete.push_back(fmt::format("{}{}", read_one.name, sw::unjudged(j)));
+  }
+  for (const std::string& i : incomplete) r.details.push_back(i);
+  for (const std::string& u : unreadable) r.details.push_back(u);
+  if (read == 0) {
+    r.status = CheckStatus::skipped;
+    r.message = reads.empty() ? "no switch in the inventory"
+                              : fmt::format("no switch could be read ({})", reads.size());
+    return r;
+  }
+  std::string of = fmt::format("{} of {} switch(es) read", read, reads.size());
+  if (fails) {
+    r.status = CheckStatus::fail;
+    r.message = fmt::format("{} failure(s), {} warning(s); {}", fails, warns, of);
+  } else if (warns) {
+    r.status = CheckStatus::warn;
+    r.message = fmt::format("{} warning(s); {}", warns, of);
+  } else if (!incomplete.empty()) {
+    r.status = CheckStatus::warn;
+    r.message = fmt::format("nothing wrong in what was read, but {} switch(es) incomplete; {}",
+                            incomplete.size(), of);
+  } else {
+    r.status = unreadable.empty() ? CheckStatus::pass : CheckStatus::warn;
+    r.message = fmt::format("no storm, lossless drop or watchdog trip; {}", of);
+  }
   return r;
 }
 

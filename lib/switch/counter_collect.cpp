@@ -123,7 +123,9 @@ std::vector<CounterRead> collect_counters(const std::vector<FleetSwitch>& switch
     for (const CounterRead& r : reads)
       if (r.before.taken_at_ms > 0 && r.before.taken_at_ms < started)
         started = r.before.taken_at_ms;
-    if (!options.clock_ms) {
+    if (options.between) {
+      options.between();
+    } else if (!options.clock_ms) {
       double wait = started + options.window_ms - clock(1);
       if (wait > 0) std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(wait));
     } else {

@@ -29,7 +29,10 @@ struct CounterRead {
 struct CounterCollectOptions {
   uint32_t window_ms = 1000;
   int parallel = 64;
-  bool single = false;  // one snapshot only: absolute values (doctor)
+  bool single = false;  // one snapshot only: absolute values
+  // Run between the two rounds instead of waiting window_ms (probe: its load
+  // phase), so the window is exactly what happened around it.
+  std::function<void()> between;
   // Milliseconds of a steady clock at a read of round 1 or 2; the default is
   // std::chrono::steady_clock. Tests pin rates with a clock that steps exactly
   // window_ms between the rounds (the wait itself stays real).

@@ -81,10 +81,10 @@ std::vector<std::string> unjudged_classes(const CounterWindow& w, const CounterR
 CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
                                 const CounterRules& rules) {
   CounterJudgement j;
-  auto add = [&](CounterVerdict level, const CounterWindow& w, const CounterDelta& d,
-                 std::string text) {
+  auto add = [&](CounterVerdict level, CounterProblem problem, const CounterWindow& w,
+                 const CounterDelta& d, std::string text) {
     j.findings.push_back(
-        {level, w.switch_name, d.key.port,
+        {level, problem, w.switch_name, d.key.port,
          fmt::format("{} {}{}: {}", w.switch_name, d.key.port, where(d.key), text)});
   };
   for (const CounterWindow& w : windows) {
@@ -99,39 +99,43 @@ CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
       const CounterKind kind = d.key.kind;
       if (kind == CounterKind::queue_drops && d.delta > rules.max_lossless_drops &&
           rules.lossless_known && lossless_index(d.key, rules.lossless)) {
-        add(CounterVerdict::fail, w, d, fmt::format("{} dropped on a lossless class", amount(d)));
+        add(CounterVerdict::fail, CounterProblem::lossless_drop, w, d,
+            fmt::format("{} dropped on a lossless class", amount(d)));
       } else if (kind == CounterKind::watchdog_storms && d.delta > rules.max_watchdog_storms) {
-        add(CounterVerdict::fail, w, d, fmt::format("PFC watchdog detected {} storm(s)", d.delta));
+        add(CounterVerdict::fail, CounterProblem::watchdog_storm, w, d,
+            fmt::format("PFC watchdog detected {} storm(s)", d.delta));
       } else if (kind == CounterKind::watchdog_drops && d.delta > 0) {
-        add(CounterVerdict::fail, w, d, fmt::format("PFC watchdog dropped {}", amount(d)));
+        add(CounterVerdict::fail, CounterProblem::watchdog_drop, w, d,
+            fmt::format("PFC watchdog dropped {}", amount(d)));
       } else if ((kind == CounterKind::pause_rx_frames || kind == CounterKind::pause_tx_frames) &&
                  d.delta > 0) {
         const char* dir = kind == CounterKind::pause_rx_frames ? "received" : "sent";
         if (rates && d.per_second >= rules.max_pause_per_s) {
-          add(CounterVerdict::fail, w, d,
+          add(CounterVerdict::fail, CounterProblem::pause_storm, w, d,
               fmt::format("PFC storm, {:.0f} pause frames/s {} (bound {:.0f}/s)", d.per_second, dir,
                           rules.max_pause_per_s));
         } else if (d.key.scope == CounterScope::priority &&
                    !lossless_index(d.key, rules.lossless)) {
-          add(CounterVerdict::warn, w, d,
+          add(CounterVerdict::warn, CounterProblem::lossy_pause, w, d,
               fmt::format("{} pause frames {} on a priority the profile leaves lossy (host and "
                           "switch disagree on PFC)",
                           d.delta, dir));
         }
       } else if (kind == CounterKind::fcs_errors && d.delta > 0) {
-        add(CounterVerdict::warn, w, d,
+        add(CounterVerdict::warn, CounterProblem::fcs_errors, w, d,
             fmt::format("{} received with a bad FCS (a cable or optic losing what PFC cannot "
                         "protect)",
                         amount(d)));
       } else if (kind == CounterKind::link_flaps && d.delta > 0) {
-        add(CounterVerdict::warn, w, d, fmt::format("link went down/up {} time(s)", d.delta));
+        add(CounterVerdict::warn, CounterProblem::link_flaps, w, d,
+            fmt::format("link went down/up {} time(s)", d.delta));
       } else if (kind == CounterKind::ecn_marked) {
         ecn_read = true;
         ecn_marks += d.delta;
       }
     }
     if (rules.loaded && rules.dcqcn && ecn_read && ecn_marks == 0)
-      j.findings.push_back({CounterVerdict::warn, w.switch_name, "",
+      j.findings.push_back({CounterVerdict::warn, CounterProblem::no_ecn_marks, w.switch_name, "",
                             fmt::format("{}: no ECN marks on the ports read while the traffic "
                                         "saturated a DCQCN profile (DCQCN never reacts; PFC does "
                                         "all the work)",

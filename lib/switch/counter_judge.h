@@ -40,8 +40,21 @@ struct CounterRules {
 enum class CounterVerdict { pass, warn, fail, incomplete, not_evaluated };
 const char* to_string(CounterVerdict v);
 
+// What a finding is about, for those who explain it (doctor's why and fix).
+enum class CounterProblem {
+  lossless_drop,
+  watchdog_storm,
+  watchdog_drop,
+  pause_storm,
+  lossy_pause,
+  fcs_errors,
+  link_flaps,
+  no_ecn_marks,
+};
+
 struct CounterFinding {
   CounterVerdict level = CounterVerdict::warn;
+  CounterProblem problem = CounterProblem::lossless_drop;
   std::string switch_name;
   std::string port;
   std::string text;  // one line: "leaf1 swp1 priority 3: PFC storm, 5000 pause frames/s received"

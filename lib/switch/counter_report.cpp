@@ -9,6 +9,18 @@ CounterJudgement judge_read(const CounterRead& read, const CounterRules& rules) 
   return judge_counters({read.window}, rules);
 }
 
+CounterEvidence counters_around(const std::vector<FleetSwitch>& switches, const CounterRules& rules,
+                                const std::function<void()>& work, int parallel) {
+  CounterCollectOptions o;
+  o.parallel = parallel;
+  o.between = work;
+  CounterEvidence e;
+  e.reads = collect_counters(switches, o);
+  for (const CounterRead& r : e.reads) e.judgements.push_back(judge_read(r, rules));
+  e.verdict = overall_verdict(e.reads, e.judgements);
+  return e;
+}
+
 CounterVerdict overall_verdict(const std::vector<CounterRead>& reads,
                                const std::vector<CounterJudgement>& judgements) {
   bool fail = false, warn = false, unknown = false, incomplete = false, pass = false;

@@ -4,6 +4,7 @@
 // line.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,17 @@ namespace rocecfg::sw {
 
 // The verdict of one switch's findings (judge_counters per switch).
 CounterJudgement judge_read(const CounterRead& read, const CounterRules& rules);
+
+// What the switches saw while `work` ran (a probe's run): every switch read
+// right before and right after it, the deltas judged by judge_read. The
+// window is each switch's own two reads, so it brackets the work.
+struct CounterEvidence {
+  std::vector<CounterRead> reads;
+  std::vector<CounterJudgement> judgements;  // one per read
+  CounterVerdict verdict = CounterVerdict::not_evaluated;
+};
+CounterEvidence counters_around(const std::vector<FleetSwitch>& switches, const CounterRules& rules,
+                                const std::function<void()>& work, int parallel = 64);
 
 // The overall verdict: the worst switch; a switch that could not be read
 // makes PASS "NOT EVALUATED" for it but never hides another's FAIL.

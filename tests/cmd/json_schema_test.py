@@ -356,6 +356,13 @@ run("gate --job-nodes without this host", ["gate", LOSSLESS, "--job-nodes", "x[1
 run("gate missing interface is usage, not unhealthy", ["gate", LOSSLESS, "--interface", "nosuch0",
                                                         "--no-state", "--json"], 2, "gate",
     error_says("no such interface"))
+run("gate --switch-counters without an inventory", ["gate", LOSSLESS, "--switch-counters",
+                                                     "--no-state", "--json"], 2, "gate",
+    error_says("--switch-counters needs --inventory"))
+run("probe --inventory without a profile", ["probe", "--peer", "127.0.0.1", "--inventory",
+                                            os.path.join(SRC, "profiles", "inventory.example.toml"),
+                                            "--json"], 2, "probe",
+    error_says("--inventory needs a PROFILE"))
 run("probe bad size", ["probe", "--peer", "127.0.0.1", "--size", "x", "--json"], 2, "probe")
 run("probe without an RDMA device", ["probe", "--peer", "127.0.0.1", "--port", "1", "--json"], 3, "probe")
 run("doctor bad profile", ["doctor", bad_profile, "--json"], 2, "doctor")

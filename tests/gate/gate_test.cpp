@@ -105,6 +105,32 @@ TEST_SUITE("gate") {
           "node7 | healthy\n");
   }
 
+  TEST_CASE("asked for, the switches' counters are a check of their own; a failure drains") {
+    test::FsTree t;
+    rxe_host(t);
+    GateEnv e = env_for(t, pfc3());
+    uint32_t asked_ms = 0;
+    e.switch_counters = [&asked_ms](uint32_t window_ms) {
+      asked_ms = window_ms;
+      CheckResult r{"switches",
+                    CheckStatus::fail,
+                    "1 failure(s), 0 warning(s); 1 of 1 switch(es) read",
+                    {"FAIL leaf1 swp1 priority 3: PFC storm, 50000 pause frames/s received"},
+                    0};
+      return r;
+    };
+    GateOptions o = options(t);
+    o.switch_window_ms = 500;
+    GateReport r = run_gate(o, e);
+    REQUIRE(r.checks.size() == 7);
+    CHECK(r.checks[5].name == "switches");
+    CHECK(r.checks[5].status == CheckStatus::fail);
+    CHECK(asked_ms == 500);
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: switches: 1 failure(s), 0 warning(s); 1 of 1 switch(es) read");
+  }
+
   TEST_CASE("a port that is down drains the node and skips the rest") {
     test::FsTree t;
     rxe_host(t, "1: DOWN");

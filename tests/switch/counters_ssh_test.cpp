@@ -111,6 +111,42 @@ TEST_SUITE("switch counters over ssh") {
                      "nv show interface swp1 counters qos pfc-stats") == 2);
   }
 
+  TEST_CASE("counters around a piece of work: what happened while it ran is in the window") {
+    // The probe's use: read, run the load phase, read. Here the "work" is a
+    // pause storm and a lossless drop starting on the emulated switches.
+    SshdFixture fx({"huawei-ce", "sonic"});
+    std::vector<FleetSwitch> fleet;
+    const std::vector<std::string> ports = {"100GE1/0/1", "Ethernet0"};
+    for (size_t i = 0; i < 2; ++i) {
+      std::ofstream(fx.switches()[i].dir + "/counters.json")
+          << "{\"reads\": [{\"" << ports[i] << "\": {}}]}\n";
+      FleetSwitch f{fx.target(i), fx.switches()[i].vendor, {ports[i]}};
+      fleet.push_back(f);
+    }
+    CounterRules rules;
+    rules.lossless = PriorityMask(1u << 3);
+    bool ran = false;
+    CounterEvidence e = counters_around(fleet, rules, [&] {
+      ran = true;
+      std::ofstream(fx.switches()[0].dir + "/counters.json")
+          << "{\"reads\": [{\"100GE1/0/1\": {\"drops\": " << array({9}) << "}}]}\n";
+      // The second read is what a storm looks like however long the work took.
+      std::ofstream(fx.switches()[1].dir + "/counters.json")
+          << "{\"reads\": [{\"Ethernet0\": {}}, {\"Ethernet0\": {\"pfc_tx\": " << array({1000000})
+          << "}}]}\n";
+    });
+    CHECK(ran);
+    REQUIRE(e.reads.size() == 2);
+    CHECK(e.verdict == CounterVerdict::fail);
+    REQUIRE(e.judgements[0].findings.size() == 1);
+    CHECK(e.judgements[0].findings[0].text ==
+          fx.switches()[0].name + " 100GE1/0/1 queue 3: 9 packets dropped on a lossless class");
+    REQUIRE(e.judgements[1].findings.size() == 1);
+    CHECK(e.judgements[1].findings[0].text.starts_with(fx.switches()[1].name +
+                                                       " Ethernet0 priority 3: PFC storm, "));
+    CHECK(e.judgements[1].findings[0].problem == CounterProblem::pause_storm);
+  }
+
   TEST_CASE("an unreachable switch fails alone, with its reason") {
     SshdFixture fx({"sonic"});
     std::ofstream(fx.switches()[0].dir + "/counters.json") << script("storm", "Ethernet0");

@@ -69,7 +69,7 @@ std::vector<Finding> check_switch_counters(const std::vector<sw::CounterRead>& r
   std::vector<Finding> out;
   for (const sw::CounterRead& r : reads) {
     if (!r.ok) {
-      out.push_back({"switch", Severity::info,
+      out.push_back({"sw counters", Severity::info,
                      fmt::format("{}: counters not read ({})", r.name, r.error), "", ""});
       continue;
     }
@@ -83,11 +83,11 @@ std::vector<Finding> check_switch_counters(const std::vector<sw::CounterRead>& r
     if (!j.not_judged.empty()) {
       std::string missing;
       for (const std::string& c : j.not_judged) missing += (missing.empty() ? "" : ", ") + c;
-      out.push_back({"switch", Severity::info,
+      out.push_back({"sw counters", Severity::info,
                      fmt::format("{} ({}): {} not read, so not judged", r.name, r.vendor, missing),
                      "", ""});
     } else if (j.findings.empty())
-      out.push_back({"switch", Severity::ok,
+      out.push_back({"sw counters", Severity::ok,
                      fmt::format("{}: {} counters over {:.0f} ms, nothing wrong", r.name,
                                  r.window.deltas.size(), r.window.window_ms),
                      "", ""});

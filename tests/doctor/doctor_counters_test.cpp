@@ -98,9 +98,9 @@ TEST_SUITE("doctor switch counters") {
         "disagree on PFC (a NIC pausing other priorities, or PFC taken from DCBX)\n"
         "                     fix: rocecfg audit on the host and rocecfg apply P --inventory I "
         "--dry-run\n"
-        "info     switch      leaf2 (sonic): queue drops, watchdog, ECN marks not read, so not "
+        "info     sw counters leaf2 (sonic): queue drops, watchdog, ECN marks not read, so not "
         "judged\n"
-        "info     switch      leaf3: counters not read (connect: Connection refused)\n"
+        "info     sw counters leaf3: counters not read (connect: Connection refused)\n"
         "3 problems found (0 checks ok)\n");
   }
 

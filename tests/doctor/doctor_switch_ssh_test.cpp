@@ -3,9 +3,13 @@
 // device), compared with the host's side of the profile.
 #include <doctest/doctest.h>
 
+#include <fstream>
+
 #include "doctor/doctor.h"
+#include "doctor/doctor_counters.h"
 #include "fs_tree.h"
 #include "profile/load.h"
+#include "switch/counter_collect.h"
 #include "switch/fleet.h"
 #include "switch_fixtures.h"
 
@@ -60,5 +64,37 @@ TEST_SUITE("doctor.switch.ssh") {
         in_sync = x.seen == name + ": MTU, PFC, DSCP map and ECN as the profile says (read live)";
     }
     CHECK(in_sync);
+  }
+
+  TEST_CASE("an NX-OS watchdog that fired during the window is a problem with why and fix") {
+    // The NX-OS emulator answers `show queuing pfc-queue interface X detail |
+    // json` in the shape of Cisco's show command reference; the second read
+    // shows one more shutdown (a storm) and 40 packets the watchdog dropped.
+    sw::testing::SshdFixture fx({"nxos:1"});
+    std::ofstream(fx.switches()[0].dir + "/counters.json")
+        << "{\"reads\": [{\"Ethernet1/1\": {}}, {\"Ethernet1/1\": {\"wd_storms\": [0, 0, 0, 1], "
+           "\"wd_drops\": [0, 0, 0, 40]}}]}\n";
+    sw::FleetSwitch f{fx.target(0), "nxos", {"Ethernet1/1"}};
+    sw::CounterRules rules;
+    rules.lossless = rocecfg::PriorityMask(1u << 3);
+    rocecfg::test::FsTree t;
+    doctor::DoctorInput in;
+    in.root = t.root();
+    in.switch_counter_findings = [&] {
+      sw::CounterCollectOptions o;
+      o.window_ms = 100;
+      return doctor::check_switch_counters(sw::collect_counters({f}, o), rules, "W", "A");
+    };
+    std::vector<std::string> seen;
+    for (const doctor::Finding& x : doctor::run_doctor(in))
+      if (x.check.starts_with("switch") || x.check == "sw counters")
+        seen.push_back(std::string(doctor::to_string(x.severity)) + " " + x.check + ": " + x.seen);
+    const std::string name = fx.switches()[0].name;
+    CHECK(
+        seen ==
+        std::vector<std::string>{
+            "PROBLEM switch wd: " + name + " Ethernet1/1 queue 3: PFC watchdog detected 1 storm(s)",
+            "PROBLEM switch wd: " + name + " Ethernet1/1 queue 3: PFC watchdog dropped 40 packets",
+            "info sw counters: " + name + " (nxos): queue drops not read, so not judged"});
   }
 }

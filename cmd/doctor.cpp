@@ -78,6 +78,7 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
   in.link_pause = [](const std::string& ifname) { return host::link_pause(ifname); };
   in.offloads = [](const std::string& ifname) { return host::offloads(ifname); };
   in.ethtool_stats = [](const std::string& ifname) { return probe::snapshot_ethtool(ifname); };
+  in.getenv = ::getenv;  // NCCL's view of this environment (the workload check)
   if (Result<std::vector<std::string>> log = doctor::read_kernel_log(a.kernel_log))
     in.kernel_log = std::move(*log);
   else if (g.verbose)

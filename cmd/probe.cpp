@@ -25,6 +25,7 @@
 #include "probe_progress.h"
 #include "switch/counter_report.h"
 #include "switch_verbs.h"
+#include "workload/nccl_effective.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -37,6 +38,7 @@ struct Options {
   std::string profile;
   bool server = false;
   std::string bind_ip;
+  std::string tos;  // "", "0".."255" or "workload"
   ClientOptions client;
 };
 
@@ -84,7 +86,20 @@ int run_client(const Options& o, const Globals& g) {
     if (!loaded) return kUsage;
     intent = std::move(*loaded);
   }
-  Result<ClientSetup> setup = prepare_client(o.client, intent);
+  ClientOptions client = o.client;
+  if (o.tos == "workload") {
+    // NCCL_IB_TC as NCCL on this host resolves it (environment, NCCL conf
+    // files, OFED device override): the class the job's QPs will carry.
+    std::vector<std::pair<std::string, int>> ports;
+    if (!client.device.empty()) ports.emplace_back(client.device, client.ib_port);
+    workload::WireTos w = workload::nccl_wire_tos(host::FsRoot(), ::getenv, ports);
+    client.tos = w.tos;
+    client.tos_source = "workload: " + w.why;
+  } else if (!o.tos.empty()) {
+    client.tos = std::stoi(o.tos);  // checked 0..255 by the option
+    client.tos_source = "--tos";
+  }
+  Result<ClientSetup> setup = prepare_client(client, intent);
   if (!setup) return usage(setup.error().message);
   ProbeConfig& pc = setup->config;
 
@@ -164,11 +179,17 @@ const bool registered = register_command(
                       "bandwidth: messages per QP instead of a duration");
        sub.add_option("--lat-iterations", o->client.lat_iterations,
                       "latency: ping-pongs instead of a duration");
-       sub.add_option("--mode", o->client.mode, "bw, lat or both (default both)");
+       sub.add_option("--mode", o->client.mode,
+                      "bw, lat, both (default), or marking (the marking phase alone)");
+       sub.add_option("--marking-packets", o->client.marking_packets,
+                      "UD packets whose DSCP/ECN on arrival each phase checks (default 200, 0 "
+                      "= no marking phase)")
+           ->check(CLI::Range(0, 4096));
        sub.add_option("--op", o->client.op, "write, read or send (default write)");
-       sub.add_option("--tos", o->client.tos,
-                      "GRH traffic class / IP ToS (default: profile rdma_cm ToS)")
-           ->check(CLI::Range(0, 255));  // a byte: 999 once wrapped to 231
+       sub.add_option("--tos", o->tos,
+                      "GRH traffic class / IP ToS 0..255, or 'workload': what NCCL on this "
+                      "host would send (default: profile rdma_cm ToS)")
+           ->check(CLI::Range(0, 255) | CLI::IsMember({"workload"}));  // 999 once wrapped to 231
        sub.add_flag("--load", o->client.load,
                     "measure again under load: 2 same-class QPs + 1 TCP flow");
        sub.add_option("--load-qps", o->client.load_qps, "same-class RDMA load QPs");

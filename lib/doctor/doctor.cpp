@@ -3,6 +3,7 @@
 #include "doctor/doctor.h"
 #include "doctor/doctor_link.h"
 #include "doctor/doctor_switch.h"
+#include "doctor/doctor_workload.h"
 
 #include <algorithm>
 #include <set>
@@ -301,6 +302,14 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
     }
     if (in.offloads) check_offloads(n.name, in.offloads(n.name), out);
     check_numa(fs, n, out);
+  }
+  if (in.getenv && in.intent) {
+    std::vector<std::pair<std::string, int>> ports;
+    for (const host::RdmaDevice& d : inv.rdma_devices)
+      for (const host::RdmaPort& p : d.ports)
+        for (const host::Netdev& n : netdevs)
+          if (p.netdev == n.name) ports.emplace_back(d.name, static_cast<int>(p.port));
+    check_workload(fs, ports, *in.intent, in.getenv, in.profile_path, out);
   }
   if (in.switch_audits && in.intent) {
     HostSide h = host_side ? *host_side : HostSide{"this host", in.intent->host_settings()};

@@ -30,7 +30,7 @@ const char* to_string(Severity s);
 
 struct Finding {
   std::string check;  // "link", "mtu", "dscp", "pfc", "ecn", "pause", "offloads", "dcbx",
-                      // "kernel log", "numa"
+                      // "kernel log", "numa", "workload"
   Severity severity = Severity::ok;
   std::string seen;
   std::string why;  // empty for ok
@@ -49,6 +49,9 @@ struct DoctorInput {
   std::function<Result<host::LinkPause>(const std::string& ifname)> link_pause;
   std::function<Result<host::Offloads>(const std::string& ifname)> offloads;
   std::function<Result<probe::CounterMap>(const std::string& ifname)> ethtool_stats;
+  // The environment NCCL would see, for the workload check (doctor_workload.h);
+  // empty: not checked.
+  std::function<const char*(const char*)> getenv;
   // With an inventory: each switch's audit against the profile, read live
   // (lib/switch over SSH); compared with the first interface's host side.
   std::function<std::vector<sw::SwitchResult>()> switch_audits;

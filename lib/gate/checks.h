@@ -51,6 +51,7 @@ void begin_counter_window(Context& c);
 // sleeps only what the checks since begin_counter_window did not already take.
 CheckResult check_counters(Context& c, uint32_t window_ms);
 CheckResult check_flaps(Context& c);
+CheckResult check_workload(Context& c);
 // `duration_ms`: per-test traffic time (already clipped to the budget).
 CheckResult check_probe(Context& c, uint32_t duration_ms);
 

@@ -119,6 +119,7 @@ GateReport run_gate(const GateOptions& options, const GateEnv& env) {
        [](Context& c, uint32_t left_ms) {
          return c.env.switch_counters(std::min(c.options.switch_window_ms, left_ms / 2));
        }},
+      {"workload", [](Context& c, uint32_t) { return check_workload(c); }},
       // Leave a quarter of the remaining budget for setup and teardown of the QPs.
       {"probe",
        [](Context& c, uint32_t left_ms) {

@@ -10,6 +10,8 @@
 //   flaps     link flaps since the previous run (a small state file)
 //   switches  optional: the inventory's switches' PFC, watchdog and drop
 //             counters over a window (skipped, not failed, when none is reachable)
+//   workload  the traffic class NCCL on this host would send (its environment,
+//             NCCL conf files, OFED device override) is in the lossless class
 //   probe     optional short RDMA probe, judged by lib/probe's verdict rules
 // Every check runs under one time budget. A check that has not finished when
 // the budget runs out is reported as "not evaluated" and the gate returns;
@@ -41,7 +43,7 @@ enum class CheckStatus { pass, warn, fail, not_evaluated, skipped };
 const char* to_string(CheckStatus s);
 
 struct CheckResult {
-  std::string name;  // "devices", "mtu", "audit", "counters", "flaps", "probe"
+  std::string name;  // "devices", "mtu", "audit", "counters", "flaps", "workload", "probe"
   CheckStatus status = CheckStatus::pass;
   std::string message;               // one line: what was found
   std::vector<std::string> details;  // one line per object
@@ -88,6 +90,9 @@ struct GateEnv {
   // judged (check_switch_counters in switch_counters.h). Empty: no "switches"
   // check at all (the gate was not asked for one).
   std::function<CheckResult(uint32_t window_ms)> switch_counters;
+  // The environment NCCL would see (the workload check). Empty: the gate's
+  // own (run the gate inside the job's environment to judge the job's).
+  std::function<const char*(const char*)> getenv;
 };
 
 struct GateOptions {

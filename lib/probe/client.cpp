@@ -47,17 +47,25 @@ Status override_expectations(const ClientOptions& o, Expectations& exp) {
 
 // What is measured: operation, modes, sizes, windows.
 Status choose_tests(const ClientOptions& o, ProbeConfig& pc) {
-  if (o.tos >= 0) pc.tos = static_cast<uint8_t>(o.tos);
+  if (o.tos >= 0) {
+    pc.tos = static_cast<uint8_t>(o.tos);
+    pc.tos_source = o.tos_source.empty() ? "--tos" : o.tos_source;
+  }
   auto op = parse_op(o.op);
   if (!op) return bad(fmt::format("--op {}: must be write, read or send", o.op));
   pc.op = *op;
+  if (o.marking_packets >= 0) pc.marking_packets = static_cast<uint32_t>(o.marking_packets);
   if (o.mode == "bw")
     pc.latency = false;
   else if (o.mode == "lat")
     pc.bandwidth = false;
+  else if (o.mode == "marking")
+    pc.bandwidth = pc.latency = false;
   else if (o.mode != "both")
-    return bad(fmt::format("--mode {}: must be bw, lat or both", o.mode));
-  if (pc.op != Op::write && !pc.bandwidth)
+    return bad(fmt::format("--mode {}: must be bw, lat, both or marking", o.mode));
+  if (o.mode == "marking" && pc.marking_packets == 0)
+    return bad("--mode marking with --marking-packets 0 measures nothing");
+  if (pc.op != Op::write && !pc.bandwidth && pc.latency)
     return bad("latency is measured with RDMA WRITE ping-pong; use --op write");
   if (!o.sizes.empty()) pc.sizes_bytes.clear();
   for (const std::string& s : o.sizes) {

@@ -28,9 +28,11 @@ struct ClientOptions {
   uint32_t qps = 1, tx_depth = 128, signal_every = 16;
   uint32_t duration_ms = 0;
   uint64_t iterations = 0, lat_iterations = 0;
-  std::string mode = "both", op = "write";
+  std::string mode = "both", op = "write";  // mode: bw, lat, both, marking
+  int marking_packets = -1;                 // -1: the default (ProbeConfig)
   int tos = -1;
-  bool load = false;  // "2 same-class QPs and 1 TCP flow on priority 0"
+  std::string tos_source;  // with tos >= 0: where it came from, for the report
+  bool load = false;       // "2 same-class QPs and 1 TCP flow on priority 0"
   uint32_t load_qps = 0, load_tcp = 0;
   int load_tcp_tos = 0;
   std::string load_target, load_source;

@@ -11,6 +11,12 @@ Expectations expectations_for(const profile::Intent& intent) {
   model::Settings host = intent.host_settings();
   if (host.dcqcn) e.dcqcn_enabled = host.dcqcn->enabled;
   if (host.mtu_bytes) e.min_path_mtu_bytes = model::roce_path_mtu_for(*host.mtu_bytes);
+  if (host.dscp_priority) {
+    for (const auto& [dscp, prio] : *host.dscp_priority)
+      if (e.lossless.has(Priority::unchecked(prio))) e.lossless_dscps.insert(dscp);
+  } else if (intent.workload.traffic_class) {
+    e.lossless_dscps.insert(intent.workload.dscp());
+  }
   return e;
 }
 
@@ -21,7 +27,10 @@ ProbeConfig probe_config_for(const profile::Intent& intent) {
     c.sizes_bytes.push_back(static_cast<uint32_t>(s));
   c.duration_ms = intent.validation.probe_duration_ms;
   c.timeout_ms = intent.validation.probe_timeout_ms;
-  if (intent.common.roce_tos) c.tos = *intent.common.roce_tos;
+  if (intent.common.roce_tos) {
+    c.tos = *intent.common.roce_tos;
+    c.tos_source = "profile rdma_cm.tos";
+  }
   return c;
 }
 

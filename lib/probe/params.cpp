@@ -48,4 +48,12 @@ std::string validate(const TestParams& p) {
   return {};
 }
 
+std::string validate_marking(const TestParams& p) {
+  if (p.iterations < 1 || p.iterations > kMaxMarkingPackets)
+    return fmt::format("{} marking packets: must be 1..{}", p.iterations, kMaxMarkingPackets);
+  if (p.size_bytes < 1 || p.size_bytes > kMaxMarkingBytes)
+    return fmt::format("marking packet of {} bytes: must be 1..{}", p.size_bytes, kMaxMarkingBytes);
+  return {};
+}
+
 }  // namespace rocecfg::probe

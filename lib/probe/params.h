@@ -42,4 +42,10 @@ inline constexpr uint32_t kMaxDurationMs = 600'000;
 // Empty when valid, else what is wrong ("size 0 bytes: must be 1..67108864").
 std::string validate(const TestParams& p);
 
+// The marking phase (marking.h): `iterations` UD packets of `size_bytes`.
+// Bounded so the receiver can post one receive per packet up front.
+inline constexpr uint64_t kMaxMarkingPackets = 4096;
+inline constexpr uint32_t kMaxMarkingBytes = 1024;
+std::string validate_marking(const TestParams& p);
+
 }  // namespace rocecfg::probe

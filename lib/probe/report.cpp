@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "probe/grh.h"
+#include "probe/marking_verdict.h"
+
 namespace rocecfg::probe {
 namespace {
 
@@ -33,14 +36,25 @@ std::map<int, std::map<std::string, uint64_t>> per_priority(const CounterMap& de
   return out;
 }
 
+// "ToS 106 (DSCP 26, ECN ECT(0)) x 150, ToS 107 (DSCP 26, ECN CE) x 50"
+std::string arrived_text(const MarkingTally& t) {
+  std::string s;
+  for (const auto& [tos, n] : t.by_tos)
+    s += fmt::format("{}{} x {}", s.empty() ? "" : ", ", describe_tos(tos), n);
+  if (t.unreadable)
+    s += fmt::format("{}no readable header x {}", s.empty() ? "" : ", ", t.unreadable);
+  return s.empty() ? "nothing" : s;
+}
+
 }  // namespace
 
 std::string render_text(const ProbeReport& r, const Verdict& v) {
   std::string out;
   const TestOutcome* o = r.first_outcome();
-  out += fmt::format("probe: {} {} -> {} ({}), op {}, {} QP{}, ToS {}\n", r.mode,
+  out += fmt::format("probe: {} {} -> {} ({}), op {}, {} QP{}, ToS {}{}\n", r.mode,
                      r.local_device.empty() ? "?" : r.local_device, o ? o->remote_device : "?",
-                     r.server, to_string(r.op), r.qps, r.qps == 1 ? "" : "s", r.tos);
+                     r.server, to_string(r.op), r.qps, r.qps == 1 ? "" : "s", r.tos,
+                     r.tos_source.empty() ? "" : fmt::format(" ({})", r.tos_source));
   if (o) {
     out += fmt::format("  local GID  {} index {} ({})\n", gid_display(o->local_gid.entry.gid),
                        o->local_gid.entry.index, o->local_gid.reason);
@@ -68,6 +82,18 @@ std::string render_text(const ProbeReport& r, const Verdict& v) {
           fmt::format("{} {:>9} {:>9} {:>9} {:>8} {:>9.1f} {:>9.1f} {:>9.1f}{} {:>9.1f} {:>8.1f}\n",
                       head, "", "", "", "", x.lat->median_us, x.lat->p99_us, x.lat->p99_9_us,
                       x.lat->p99_9_reliable ? "" : "*", x.lat->max_us, x.setup_ms);
+  }
+  if (!r.marking.empty()) out += "\n";
+  for (const MarkingRecord& m : r.marking) {
+    if (!m.outcome) {
+      out +=
+          fmt::format("marking ({}): error: {}\n", m.phase, m.error ? m.error->to_string() : "?");
+      continue;
+    }
+    const MarkingOutcome& x = *m.outcome;
+    out +=
+        fmt::format("marking ({}): sent {} x {}; arrived {}: {}\n", m.phase,
+                    describe_tos(x.sent_tos), x.sent, x.arrived.received, arrived_text(x.arrived));
   }
   if (r.load) out += fmt::format("\n{}\n", r.load->describe());
   for (const PhaseCounters& pc : r.counters) {
@@ -103,6 +129,7 @@ nlohmann::json render_json(const ProbeReport& r, const Verdict& v) {
   j["op"] = to_string(r.op);
   j["qps"] = r.qps;
   j["tos"] = r.tos;
+  j["tos_source"] = r.tos_source;
   if (r.link_rate_gbps) j["link_rate_gbps"] = *r.link_rate_gbps;
   if (const TestOutcome* o = r.first_outcome()) {
     j["remote_device"] = o->remote_device;
@@ -150,6 +177,34 @@ nlohmann::json render_json(const ProbeReport& r, const Verdict& v) {
                         {"errors", pc.errors}});
   }
   j["counters"] = std::move(counters);
+  json marking = json::array();
+  for (const MarkingRecord& m : r.marking) {
+    json x{{"phase", m.phase}};
+    if (m.error) x["error"] = m.error->to_string();
+    if (m.outcome) {
+      const MarkingOutcome& o = *m.outcome;
+      json arrived = json::array();
+      uint64_t ce = 0;
+      for (const auto& [tos, n] : o.arrived.by_tos) {
+        arrived.push_back({{"tos", tos},
+                           {"dscp", tos_dscp(tos)},
+                           {"ecn", to_string(tos_ecn(tos))},
+                           {"packets", n}});
+        if (tos_ecn(tos) == Ecn::ce) ce += n;
+      }
+      x["sent"] = {{"tos", o.sent_tos},
+                   {"dscp", tos_dscp(o.sent_tos)},
+                   {"ecn", to_string(tos_ecn(o.sent_tos))},
+                   {"packets", o.sent}};
+      x["received"] = o.arrived.received;
+      x["unreadable"] = o.arrived.unreadable;
+      x["arrived"] = std::move(arrived);
+      x["ce_marked"] = ce;
+      x["remote_device"] = o.remote_device;
+    }
+    marking.push_back(std::move(x));
+  }
+  j["marking"] = std::move(marking);
   if (r.load)
     j["load"] = {{"rdma_gbps", r.load->rdma_gbps},
                  {"tcp_bytes", r.load->tcp_bytes},

@@ -28,6 +28,36 @@ Snapshot take_snapshot(const ProbeConfig& cfg, uint16_t port) {
   return s;
 }
 
+// One test's endpoints and limits, from the run's.
+ClientConfig client_for(const ProbeConfig& cfg) {
+  ClientConfig c;
+  c.host = cfg.host;
+  c.port = cfg.port;
+  c.local = cfg.local;
+  c.timeout_ms = cfg.timeout_ms;
+  c.stall_ms = cfg.stall_ms;
+  return c;
+}
+
+// The phase's marking test: under load it runs beside the load's QPs, so CE
+// marks a congested queue sets are counted where they are expected.
+template <typename Say>
+MarkingRecord run_marking_phase(const ProbeConfig& cfg, const std::string& phase, Say& say) {
+  ClientConfig c = client_for(cfg);
+  c.params.size_bytes = cfg.marking_bytes;
+  c.params.iterations = cfg.marking_packets;
+  c.params.tos = cfg.tos;
+  say(fmt::format("{} marking {} packets ...", phase, cfg.marking_packets));
+  MarkingRecord rec{phase, {}, {}};
+  if (auto r = run_marking_test(c))
+    rec.outcome = std::move(*r);
+  else {
+    rec.error = r.error();
+    say("  " + r.error().to_string());
+  }
+  return rec;
+}
+
 }  // namespace
 
 const TestOutcome* ProbeReport::first_outcome() const {
@@ -53,6 +83,7 @@ Result<ProbeReport> run_probe(const ProbeConfig& cfg_in) {
   report.op = cfg.op;
   report.qps = cfg.qps;
   report.tos = cfg.tos;
+  report.tos_source = cfg.tos_source;
   report.local_device = cfg.local.device;
   // A device that is not there is a setup problem (exit 3), not a verdict.
   const std::vector<std::string> present = list_devices();
@@ -123,12 +154,7 @@ Result<ProbeReport> run_probe(const ProbeConfig& cfg_in) {
       for (Mode mode : {Mode::bw, Mode::lat}) {
         if ((mode == Mode::bw && !cfg.bandwidth) || (mode == Mode::lat && !cfg.latency)) continue;
         if (mode == Mode::lat && cfg.op != Op::write) continue;  // ping-pong is WRITE only
-        ClientConfig c;
-        c.host = cfg.host;
-        c.port = cfg.port;
-        c.local = cfg.local;
-        c.timeout_ms = cfg.timeout_ms;
-        c.stall_ms = cfg.stall_ms;
+        ClientConfig c = client_for(cfg);
         c.params.op = mode == Mode::lat ? Op::write : cfg.op;
         c.params.mode = mode;
         c.params.size_bytes = size;
@@ -161,6 +187,7 @@ Result<ProbeReport> run_probe(const ProbeConfig& cfg_in) {
         report.tests.push_back(std::move(rec));
       }
     }
+    if (cfg.marking_packets) report.marking.push_back(run_marking_phase(cfg, phase, say));
     Snapshot after = take_snapshot(cfg, cfg.port);
     PhaseCounters pc;
     pc.phase = phase;

@@ -13,6 +13,7 @@
 #include "core/result.h"
 #include "probe/counters.h"
 #include "probe/load.h"
+#include "probe/marking.h"
 #include "probe/session.h"
 
 namespace rocecfg::probe {
@@ -45,6 +46,11 @@ struct ProbeConfig {
   uint64_t iterations = 0;      // bandwidth: messages per QP instead of a duration
   uint64_t lat_iterations = 0;  // latency: ping-pongs instead of a duration
   uint8_t tos = 0;
+  std::string tos_source = "default";  // "profile rdma_cm.tos", "--tos", "workload: ..."
+  // The marking phase of each phase (marking.h): this many UD packets of
+  // marking_bytes with `tos`; 0 = no marking phase.
+  uint32_t marking_packets = 200;
+  uint32_t marking_bytes = 64;
   LoadConfig load;              // empty: no loaded phase
   uint32_t timeout_ms = 15000;  // per test
   uint32_t stall_ms = 3000;
@@ -64,6 +70,12 @@ struct TestRecord {
   std::optional<Error> error;
 };
 
+struct MarkingRecord {
+  std::string phase;  // "idle" or "loaded"
+  std::optional<MarkingOutcome> outcome;
+  std::optional<Error> error;
+};
+
 struct PhaseCounters {
   std::string phase;
   double seconds = 0;
@@ -78,8 +90,10 @@ struct ProbeReport {
   Op op = Op::write;
   uint32_t qps = 1;
   uint8_t tos = 0;
+  std::string tos_source;
   std::optional<double> link_rate_gbps;  // the local port's reported rate
   std::vector<TestRecord> tests;
+  std::vector<MarkingRecord> marking;
   std::vector<PhaseCounters> counters;
   std::optional<LoadSummary> load;
   std::optional<Error> load_error;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "probe/marking.h"
 #include "probe/session.h"
 #include "probe/traffic.h"
 
@@ -126,6 +127,13 @@ void Server::serve(Fd conn) {
       return;
     }
     (void)send_frame(s, wire::Type::counters, wire::encode(*snap), deadline);
+    return;
+  }
+  if (hello->kind == wire::SessionKind::marking) {
+    if (auto st = serve_marking(cfg_.device, s, hello->params, deadline, stopping_); !st) {
+      send_error(s, "server: " + st.error().to_string());
+      note("marking session failed: " + st.error().to_string());
+    }
     return;
   }
   if (hello->kind == wire::SessionKind::sink) {

@@ -21,6 +21,7 @@
 #include "probe/laps.h"
 #include "probe/params.h"
 #include "probe/sysfs.h"
+#include "probe/verbs_handles.h"
 #include "probe/wire.h"
 
 namespace rocecfg::probe {
@@ -78,18 +79,6 @@ class QpSet {
 
  private:
   QpSet() = default;
-  struct PdDel {
-    void operator()(ibv_pd* p) const { ibv_dealloc_pd(p); }
-  };
-  struct MrDel {
-    void operator()(ibv_mr* m) const { ibv_dereg_mr(m); }
-  };
-  struct CqDel {
-    void operator()(ibv_cq* c) const { ibv_destroy_cq(c); }
-  };
-  struct QpDel {
-    void operator()(ibv_qp* q) const { ibv_destroy_qp(q); }
-  };
   struct BufDel {
     void operator()(uint8_t* p) const { std::free(p); }
   };
@@ -97,11 +86,11 @@ class QpSet {
   // Declaration order is destruction order reversed: QPs go before the CQ,
   // the MR before the buffer and PD, the device last.
   std::shared_ptr<Device> device_ref_;
-  std::unique_ptr<ibv_pd, PdDel> pd_;
+  PdHandle pd_;
   std::unique_ptr<uint8_t, BufDel> buf_;
-  std::unique_ptr<ibv_mr, MrDel> mr_;
-  std::unique_ptr<ibv_cq, CqDel> cq_;
-  std::vector<std::unique_ptr<ibv_qp, QpDel>> qps_;
+  MrHandle mr_;
+  CqHandle cq_;
+  std::vector<QpHandle> qps_;
   std::vector<ibv_qp_ex*> qpxs_;  // owned by qps_
   std::vector<uint32_t> psns_;
 

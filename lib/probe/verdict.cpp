@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "probe/marking_verdict.h"
+
 namespace rocecfg::probe {
 namespace {
 
@@ -30,6 +32,8 @@ class Judge {
     path_mtu();
     for (const PhaseCounters& pc : r_.counters) counters(pc);
     congestion();
+    traffic_class();
+    for (const MarkingRecord& m : r_.marking) judge_marking(m, e_, v_.findings);
     for (const Finding& f : v_.findings)
       if (f.level == Level::fail || (f.level == Level::warn && v_.level != Level::fail))
         v_.level = f.level;
@@ -178,6 +182,22 @@ class Judge {
                         *e_.dcqcn_enabled ? "enabled" : "disabled"));
       }
     }
+  }
+
+  void traffic_class() {
+    if (e_.lossless_dscps.empty()) return;
+    std::string dscps;
+    for (uint8_t d : e_.lossless_dscps) dscps += fmt::format("{}{}", dscps.empty() ? "" : ",", d);
+    const std::string what =
+        fmt::format("{}{}", describe_tos(r_.tos),
+                    r_.tos_source.empty() ? "" : fmt::format(" from {}", r_.tos_source));
+    if (e_.lossless_dscps.count(static_cast<uint8_t>(r_.tos >> 2)))
+      add(Level::pass, "traffic class", "traffic class",
+          fmt::format("{} is in the lossless class (DSCP {})", what, dscps));
+    else
+      add(Level::fail, "traffic class", "traffic class",
+          fmt::format("{} is outside the lossless class (DSCP {}): this traffic travels lossy",
+                      what, dscps));
   }
 
   const ProbeReport& r_;

@@ -18,10 +18,14 @@
 //                 pause frames / packets <= max_pause_ratio on lossless priorities
 //   congestion    loaded phase with same-class load: CNP/ECN activity should
 //                 match whether DCQCN is enabled (warning only)
+//   traffic class the probe's ToS is in the profile's lossless class (a --tos 0
+//                 or --tos workload run shows what such traffic gets)
+//   marking       DSCP/ECN as sent vs as received, CE marks (marking_verdict.h)
 // A rule whose inputs do not exist on this NIC is "skip", never a silent pass.
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,6 +57,9 @@ struct Expectations {
   std::optional<bool> dcqcn_enabled;           // from the profile; unset: not judged
   std::optional<uint32_t> min_path_mtu_bytes;  // RDMA MTU the profile implies
   std::optional<double> max_p99_us;            // absolute latency ceiling
+  // DSCPs the profile carries losslessly (its DSCP map's entries on lossless
+  // priorities, else the workload traffic class's DSCP); empty: not judged.
+  std::set<uint8_t> lossless_dscps;
 };
 
 Verdict judge(const ProbeReport& report, const Expectations& exp);

@@ -102,6 +102,8 @@ const char* to_string(Type t) {
       return "counters";
     case Type::bye:
       return "bye";
+    case Type::marks:
+      return "marks";
   }
   return "unknown";
 }
@@ -128,7 +130,7 @@ Result<Header> decode_header(const uint8_t* data, size_t size) {
                 fmt::format("protocol version mismatch: peer speaks v{}, this build speaks v{}",
                             version, kVersion));
   uint16_t type = static_cast<uint16_t>(data[6] << 8 | data[7]);
-  if (type < static_cast<uint16_t>(Type::hello) || type > static_cast<uint16_t>(Type::bye))
+  if (type < static_cast<uint16_t>(Type::hello) || type > static_cast<uint16_t>(Type::marks))
     return fail(ErrorKind::invalid_input, "", fmt::format("unknown frame type {}", type));
   uint32_t n = static_cast<uint32_t>(data[8]) << 24 | static_cast<uint32_t>(data[9]) << 16 |
                static_cast<uint32_t>(data[10]) << 8 | data[11];
@@ -171,7 +173,7 @@ Result<Hello> decode_hello(const std::vector<uint8_t>& payload) {
   m.timeout_ms = static_cast<uint32_t>(r.uint(4, "timeout"));
   if (auto st = r.finish(); !st) return std::unexpected(st.error());
   if (auto st =
-          check("hello", kind >= 1 && kind <= 3, fmt::format("unknown session kind {}", kind));
+          check("hello", kind >= 1 && kind <= 4, fmt::format("unknown session kind {}", kind));
       !st)
     return std::unexpected(st.error());
   if (auto st = check("hello", op >= 1 && op <= 3, fmt::format("unknown op {}", op)); !st)
@@ -183,6 +185,10 @@ Result<Hello> decode_hello(const std::vector<uint8_t>& payload) {
   m.params.mode = static_cast<Mode>(mode);
   if (m.kind == SessionKind::probe) {
     if (auto why = validate(m.params); !why.empty())
+      return fail(ErrorKind::invalid_input, "", "hello message: " + why);
+  }
+  if (m.kind == SessionKind::marking) {
+    if (auto why = validate_marking(m.params); !why.empty())
       return fail(ErrorKind::invalid_input, "", "hello message: " + why);
   }
   return m;

@@ -33,6 +33,7 @@ enum class Type : uint16_t {
   error = 6,     // either way: the sender gives up, payload says why
   counters = 7,  // server -> client: counter snapshot of the server's device
   bye = 8,       // server -> client: resources released
+  marks = 9,     // server -> client: what the marking packets carried on arrival
 };
 const char* to_string(Type t);
 
@@ -58,6 +59,7 @@ enum class SessionKind : uint8_t {
   probe = 1,     // build QPs and run one test
   counters = 2,  // reply with a counter snapshot of the server's device
   sink = 3,      // TCP background load: read and discard until the client closes
+  marking = 4,   // UD packets whose arrival headers are tallied (marking.h)
 };
 
 struct Hello {

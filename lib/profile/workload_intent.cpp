@@ -1,4 +1,5 @@
 #include "profile/workload_intent.h"
+#include "profile/tos_text.h"
 
 #include <algorithm>
 
@@ -22,10 +23,14 @@ bool WorkloadIntent::manages(CommLibrary lib) const {
   return std::find(libraries.begin(), libraries.end(), lib) != libraries.end();
 }
 
-std::string describe_tos(uint8_t tos) {
+const char* ecn_name(uint8_t ecn_bits) {
   // RFC 3168 codepoints of the two low bits.
   static constexpr const char* kEcn[] = {"Not-ECT", "ECT(1)", "ECT(0)", "CE"};
-  return fmt::format("DSCP {}, ECN {}", tos >> 2, kEcn[tos & 3]);
+  return kEcn[ecn_bits & 3];
+}
+
+std::string describe_tos(uint8_t tos) {
+  return fmt::format("DSCP {}, ECN {}", tos >> 2, ecn_name(tos));
 }
 
 }  // namespace rocecfg::profile

@@ -64,4 +64,17 @@ EffectiveTc nccl_traffic_class(const host::FsRoot& fs, const GetEnv& getenv,
   return out;
 }
 
+WireTos nccl_wire_tos(const host::FsRoot& fs, const GetEnv& getenv,
+                      const std::vector<std::pair<std::string, int>>& rdma_ports) {
+  EffectiveTc tc = nccl_traffic_class(fs, getenv, rdma_ports);
+  std::string nccl = tc.source.starts_with("NCCL")
+                         ? tc.source
+                         : fmt::format("NCCL_IB_TC={} from {}", tc.traffic_class, tc.source);
+  if (tc.device_override)
+    return {static_cast<uint8_t>(*tc.device_override),
+            fmt::format("device override {} from {} (over {})", *tc.device_override,
+                        tc.device_override_source, nccl)};
+  return {static_cast<uint8_t>(tc.traffic_class), nccl};
+}
+
 }  // namespace rocecfg::workload

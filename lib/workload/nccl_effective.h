@@ -39,4 +39,16 @@ struct EffectiveTc {
 EffectiveTc nccl_traffic_class(const host::FsRoot& fs, const GetEnv& getenv,
                                const std::vector<std::pair<std::string, int>>& rdma_ports);
 
+// The ToS byte NCCL on this host would put on the wire from these RDMA ports
+// (`rocecfg probe --tos workload` sends it; the gate's workload check judges
+// it), and where it comes from:
+// "NCCL_IB_TC=106 from /etc/nccl.conf", "NCCL's default (NCCL_IB_TC unset)",
+// "device override 96 from /sys/class/infiniband/mlx5_0/tc/1/traffic_class".
+struct WireTos {
+  uint8_t tos = 0;
+  std::string why;
+};
+WireTos nccl_wire_tos(const host::FsRoot& fs, const GetEnv& getenv,
+                      const std::vector<std::pair<std::string, int>>& rdma_ports);
+
 }  // namespace rocecfg::workload

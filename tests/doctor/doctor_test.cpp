@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "doctor/kernel_log.h"
 #include "fs_tree.h"
@@ -189,5 +190,72 @@ TEST_SUITE("doctor") {
     CHECK(*lines == std::vector<std::string>{"second", "third"});
     CHECK(read_kernel_log(t.root() + "/none").error().to_string() ==
           t.root() + "/none: No such file or directory");
+  }
+
+  TEST_CASE("workload: what NCCL will actually send, and why DSCP 0 is lossy") {
+    test::FsTree t;
+    nic_host(t);
+    std::map<std::string, std::string> vars;
+    DoctorInput in;
+    in.root = t.root();
+    in.intent = standard();
+    in.profile_path = "roce.toml";
+    in.getenv = [&vars](const char* k) -> const char* {
+      auto it = vars.find(k);
+      return it == vars.end() ? nullptr : it->second.c_str();
+    };
+    auto workload = [&] {
+      std::vector<Finding> all = run_doctor(in), out;
+      for (const Finding& f : all)
+        if (f.check == "workload") out.push_back(f);
+      REQUIRE(out.size() == 1);
+      return out;
+    };
+    // Nothing tells NCCL a class: its default NCCL_IB_TC 0.
+    std::vector<Finding> f = workload();
+    CHECK(render_doctor_text(f, false) ==
+          "PROBLEM  workload    NCCL will send ToS 0 (DSCP 0, ECN Not-ECT): NCCL's default "
+          "(NCCL_IB_TC unset)\n"
+          "                     why: NCCL creates its QPs with plain verbs and puts NCCL_IB_TC "
+          "(default 0) in their GRH, not the RDMA-CM default ToS; DSCP 0 is outside the lossless "
+          "class (DSCP 26), so the job's traffic travels lossy while perftest and rdma_cm traffic "
+          "look fine\n"
+          "                     fix: rocecfg apply roce.toml (writes NCCL_IB_TC=106 to "
+          "/etc/nccl.conf); a job started elsewhere takes `rocecfg env roce.toml`\n"
+          "1 problem found (0 checks ok)\n");
+    CHECK(doctor_exit_code(run_doctor(in)) == 1);
+    // The lossless DSCP without the ECN bits the profile's class carries.
+    vars["NCCL_IB_TC"] = "104";
+    f = workload();
+    CHECK(f[0].severity == doctor::Severity::warning);
+    CHECK(f[0].seen ==
+          "NCCL will send ToS 104 (DSCP 26, ECN Not-ECT): NCCL_IB_TC=104 from environment");
+    CHECK(
+        f[0].why ==
+        "the profile's class is ToS 106 (DSCP 26, ECN ECT(0)): a NIC that takes the ECN bits from "
+        "the traffic class sends what NCCL asks, and a switch can only mark ECN-capable packets");
+    vars.clear();
+    t.write("etc/nccl.conf", "NCCL_IB_TC=106\n");
+    f = workload();
+    CHECK(f[0].severity == doctor::Severity::ok);
+    CHECK(f[0].seen ==
+          "NCCL will send ToS 106 (DSCP 26, ECN ECT(0)): NCCL_IB_TC=106 from /etc/nccl.conf");
+    // MLNX_OFED's override wins over whatever NCCL asks for.
+    t.line("sys/class/infiniband/mlx5_0/tc/1/traffic_class", "Global tclass=0");
+    f = workload();
+    CHECK(f[0].severity == doctor::Severity::problem);
+    CHECK(f[0].seen ==
+          "NCCL will send ToS 0 (DSCP 0, ECN Not-ECT): device override 0 from "
+          "/sys/class/infiniband/mlx5_0/tc/1/traffic_class (over NCCL_IB_TC=106 from "
+          "/etc/nccl.conf)");
+    CHECK(f[0].why.starts_with("MLNX_OFED's traffic_class override re-marks every QP"));
+    CHECK(f[0].fix ==
+          "rocecfg apply roce.toml (writes NCCL_IB_TC=106 to /etc/nccl.conf and manages the "
+          "device override); a job started elsewhere takes `rocecfg env roce.toml`");
+    // No getenv (tests, callers that do not ask): not checked.
+    in.getenv = nullptr;
+    std::vector<Finding> unchecked = run_doctor(in);
+    CHECK(std::none_of(unchecked.begin(), unchecked.end(),
+                       [](const Finding& x) { return x.check == "workload"; }));
   }
 }

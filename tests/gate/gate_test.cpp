@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
 #include <thread>
 
 #include "fs_tree.h"
@@ -85,14 +86,15 @@ TEST_SUITE("gate") {
     GateReport r = run_gate(options(t), env_for(t, pfc3()));
     CHECK(r.exit_code == 0);
     CHECK(r.summary_line() == "node7 | healthy");
-    REQUIRE(r.checks.size() == 6);
+    REQUIRE(r.checks.size() == 7);
     CHECK(r.checks[0].message == "1 RoCE port active");
     CHECK(r.checks[0].details == std::vector<std::string>{"rxe0 port 1 (veth0) ACTIVE 10 Gb/s"});
     CHECK(r.checks[1].message == "9000 bytes as the profile says");
     CHECK(r.checks[2].message == "no drift from the profile");
     CHECK(r.checks[3].status == CheckStatus::pass);
     CHECK(r.checks[4].message == "baseline recorded");
-    CHECK(r.checks[5].status == CheckStatus::skipped);
+    CHECK(r.checks[5].message == "the profile names no lossless DSCP");
+    CHECK(r.checks[6].status == CheckStatus::skipped);
     CHECK(r.drift_steps == 0u);
     CHECK(r.counters.at("rxe0:sent_pkts") == 100);
     std::string text = render_gate_text(r, false);
@@ -338,5 +340,59 @@ TEST_SUITE("gate") {
     CHECK(prom.find("rocecfg_gate_check_status{check=\"counters\"}") == std::string::npos);
     CHECK(prom.find("rocecfg_drift_steps 1\n") != std::string::npos);
     CHECK(prom.find("rocecfg_gate_last_run_timestamp_seconds 1700000000\n") != std::string::npos);
+  }
+
+  TEST_CASE("workload: NCCL sending outside the lossless class drains the node") {
+    test::FsTree t;
+    rxe_host(t);
+    GateOptions o = options(t);
+    o.intent.workload.traffic_class = 106;
+    o.intent.workload.traffic_class_from = "rdma_cm.tos";
+    GateEnv env = env_for(t, pfc3());
+    std::map<std::string, std::string> vars;
+    env.getenv = [&vars](const char* k) -> const char* {
+      auto it = vars.find(k);
+      return it == vars.end() ? nullptr : it->second.c_str();
+    };
+    auto workload = [&] {
+      GateReport r = run_gate(o, env);
+      REQUIRE(r.checks.size() == 7);
+      REQUIRE(r.checks[5].name == "workload");
+      return r;
+    };
+    // Nothing tells NCCL a class: NCCL_IB_TC's default 0 = DSCP 0.
+    GateReport r = workload();
+    CHECK(r.exit_code == 1);
+    CHECK(r.checks[5].status == CheckStatus::fail);
+    CHECK(r.checks[5].message ==
+          "NCCL would send ToS 0 (DSCP 0, ECN Not-ECT), outside the lossless class (DSCP 26): "
+          "NCCL's default (NCCL_IB_TC unset)");
+    CHECK(r.checks[5].details ==
+          std::vector<std::string>{
+              "NCCL on this host would send ToS 0 (DSCP 0, ECN Not-ECT): NCCL's default "
+              "(NCCL_IB_TC unset)",
+              "fix: NCCL_IB_TC=106 (rdma_cm.tos; rocecfg apply writes it to /etc/nccl.conf, "
+              "rocecfg env prints it for the job)"});
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: workload: NCCL would send ToS 0 (DSCP 0, ECN Not-ECT), outside the "
+          "lossless class (DSCP 26): NCCL's default (NCCL_IB_TC unset)");
+    // /etc/nccl.conf as rocecfg apply writes it.
+    t.write("etc/nccl.conf", "NCCL_IB_TC=106\n");
+    r = workload();
+    CHECK(r.exit_code == 0);
+    CHECK(r.checks[5].message ==
+          "NCCL sends ToS 106 (DSCP 26, ECN ECT(0)): NCCL_IB_TC=106 from /etc/nccl.conf");
+    // The job's environment wins over the file (NCCL's precedence).
+    vars["NCCL_IB_TC"] = "0";
+    CHECK(workload().checks[5].message ==
+          "NCCL would send ToS 0 (DSCP 0, ECN Not-ECT), outside the lossless class (DSCP 26): "
+          "NCCL_IB_TC=0 from environment");
+    vars.clear();
+    // MLNX_OFED's device override re-marks every QP whatever NCCL asks for.
+    t.line("sys/class/infiniband/rxe0/tc/1/traffic_class", "Global tclass=0");
+    CHECK(workload().checks[5].message ==
+          "NCCL would send ToS 0 (DSCP 0, ECN Not-ECT), outside the lossless class (DSCP 26): "
+          "device override 0 from /sys/class/infiniband/rxe0/tc/1/traffic_class (over "
+          "NCCL_IB_TC=106 from /etc/nccl.conf)");
   }
 }

@@ -65,6 +65,8 @@ TEST_SUITE("probe.from_intent") {
     // 4192 is the smallest netdev MTU carrying 4096 (model::roce_path_mtu_for).
     CHECK(e.min_path_mtu_bytes == 4096u);
     CHECK_FALSE(e.max_p99_us);
+    // The DSCP map's entries on the lossless priority 3.
+    CHECK(e.lossless_dscps == std::set<uint8_t>{26});
   }
 
   TEST_CASE("without a profile nothing profile-specific is judged") {
@@ -73,6 +75,7 @@ TEST_SUITE("probe.from_intent") {
     CHECK(e.lossless.empty());
     CHECK_FALSE(e.dcqcn_enabled);
     CHECK_FALSE(e.min_path_mtu_bytes);
+    CHECK(e.lossless_dscps.empty());
   }
 
   TEST_CASE("a profile's sizes, windows and RDMA-CM ToS become the probe's defaults") {
@@ -156,7 +159,8 @@ TEST_SUITE("probe.client") {
       change(c);
       return error_of(c);
     };
-    CHECK(with([](ClientOptions& c) { c.mode = "x"; }) == "--mode x: must be bw, lat or both");
+    CHECK(with([](ClientOptions& c) { c.mode = "x"; }) ==
+          "--mode x: must be bw, lat, both or marking");
     CHECK(with([](ClientOptions& c) { c.op = "cas"; }) == "--op cas: must be write, read or send");
     CHECK(with([](ClientOptions& c) {
             c.op = "read";

@@ -5,9 +5,12 @@
 
 #include <map>
 
+#include <fmt/format.h>
+
 #include "profile/load.h"
 #include "temp_root.h"
 #include "workload/job_env.h"
+#include "workload/nccl_effective.h"
 
 using namespace rocecfg;
 using namespace rocecfg::workload;
@@ -165,5 +168,24 @@ enabled = true
     CHECK(ov.traffic_class == 106);
     CHECK(ov.device_override == 0);
     CHECK(ov.on_wire() == 0);
+  }
+
+  TEST_CASE("probe --tos workload sends what NCCL would put on the wire, and says why") {
+    test::TempRoot t;
+    host::FsRoot fs(t.root());
+    auto wire = [&](std::map<std::string, std::string> env) {
+      WireTos w = nccl_wire_tos(fs, env_of(std::move(env)), {{"mlx5_0", 1}});
+      return fmt::format("{}: {}", w.tos, w.why);
+    };
+    CHECK(wire({}) == "0: NCCL's default (NCCL_IB_TC unset)");
+    t.write("/etc/nccl.conf", "NCCL_IB_TC=106\n");
+    CHECK(wire({}) == "106: NCCL_IB_TC=106 from /etc/nccl.conf");
+    CHECK(wire({{"NCCL_IB_TC", "104"}}) == "104: NCCL_IB_TC=104 from environment");
+    CHECK(wire({{"NCCL_IB_TC", "300"}}) ==
+          "0: NCCL_IB_TC=300 from environment is invalid: NCCL uses its default");
+    t.write("/sys/class/infiniband/mlx5_0/tc/1/traffic_class", "Global tclass=96\n");
+    CHECK(wire({}) ==
+          "96: device override 96 from /sys/class/infiniband/mlx5_0/tc/1/traffic_class (over "
+          "NCCL_IB_TC=106 from /etc/nccl.conf)");
   }
 }

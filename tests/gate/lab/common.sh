@@ -7,6 +7,10 @@ BIN=${ROCECFG_BIN:?set ROCECFG_BIN to the built rocecfg binary (ctest sets it)}
 PROFILE=$(dirname "$0")/gate-lab.toml
 STATE=/tmp/gate.state
 IFS_ARGS="--interface veth0 --interface veth1"
+# What `rocecfg env` gives a job of this profile: NCCL's traffic class (the
+# gate's workload check). From the environment because the guest's /etc is the
+# host's, read-only; workload.sh covers the unset/lossy case.
+export NCCL_IB_TC=106
 
 # Bring both ports to the profile (MTU 9000, rdma_cm ToS 106) by hand, so each
 # scenario starts healthy without depending on `rocecfg apply`.

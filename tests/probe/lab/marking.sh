@@ -1,0 +1,95 @@
+#!/bin/bash
+# The marking phase against a wire that re-marks like a switch (issue 14).
+# tc on veth1's egress (the rxe1 -> rxe0 direction), on RoCE v2 only (UDP
+# 4791), rewrites the IPv4 ToS byte with act_pedit (Debian 6.1:
+# CONFIG_NET_ACT_PEDIT=m, autoloaded), then act_csum fixes the IPv4 header
+# checksum (ip_rcv drops a header whose checksum no longer matches; the RoCE
+# ICRC masks the ToS byte, so the packet is still valid RoCE):
+#   clean wire      -> PASS, ToS 106 (DSCP 26, ECT(0)) on all 200 packets
+#   DSCP -> 0       -> FAIL "DSCP rewritten on the path: sent 26, received 0 ..."
+#   ECT cleared     -> FAIL "not ECN-capable on the wire (ECT not set)" (the lab
+#                      profile runs DCQCN)
+#   CE on 1 in 4    -> WARN while idle, exactly the 50 packets gact picked
+#                      (random determ: every 4th) counted CE, the rest intact
+# Each case runs twice: the verdict must not depend on the run. 8 runs, 48 s
+# in a busy lab (load average 6), most of it process start-up under TCG.
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname "$0")/common.sh"
+cleanup() { tc qdisc del dev veth1 clsact 2>/dev/null || true; }
+trap cleanup EXIT
+MARK=(--device rxe1 --peer-device rxe0 --mode marking --marking-packets 200 --timeout-ms 8000)
+RUNS=2 ENV=(LAB=1) EXTRA=()
+
+# wire ACTIONS...: a fresh clsact egress filter on veth1 for RoCE v2 running
+# ACTIONS, then the checksum fix. No arguments: a clean wire.
+wire() {
+  cleanup
+  [ $# -gt 0 ] || return 0
+  tc qdisc add dev veth1 clsact
+  tc filter add dev veth1 egress protocol ip flower ip_proto udp dst_port 4791 \
+    action "$@" pipe action csum ip
+}
+
+# summary FILE FIGURE: one jq over the envelope (each process costs 0.3 s
+# under TCG): "EXIT VERDICT SENT RECEIVED UNREADABLE CE ARRIVED|LEVEL MESSAGE".
+summary() {
+  jq -r --arg f "$2" '.payload as $p | ($p.marking[0]) as $m |
+    "\(.exit_code) \($p.verdict.level) \($m.sent.packets) \($m.received) \($m.unreadable) \($m.ce_marked) " +
+    ([$m.arrived[] | "\(.tos):\(.packets)"] | join(",")) + "|" +
+    ([$p.verdict.findings[] | select(.figure == $f) | "\(.level) \(.message)"] | join(";"))' "$1"
+}
+
+# check NAME WANT_RC ... runs the probe RUNS times with ENV (VAR=VALUE words)
+# and EXTRA arguments: WANT_VERDICT WANT_ARRIVED WANT_CE FIGURE WANT_MESSAGE_PREFIX
+check() {
+  local name=$1 want=$2 want_arrived=$4 want_ce=$5 figure=$6 want_msg=$7 run f got head msg
+  want="$2 $3 200 200 0 $want_ce $want_arrived"
+  for run in $(seq "$RUNS"); do
+    f=/tmp/marking-$name-$run.json
+    RC=0
+    timeout 60 env "${ENV[@]}" "$ROCECFG" probe "$PROFILE" --json "${MARK[@]}" "${EXTRA[@]}" \
+      >"$f" 2>/tmp/probe.err || RC=$?
+    [ "$RC" != 124 ] || die "$name run $run: rocecfg probe hung"
+    got=$(summary "$f" "$figure") || { cat /tmp/probe.err >&2; die "$name run $run: no JSON envelope (rc=$RC)"; }
+    head=${got%%|*} msg=${got#*|}
+    [ "$RC $head" = "$2 $want" ] ||
+      die "$name run $run: got 'rc $RC: $head', want 'rc $2: $want' (exit verdict sent received unreadable ce arrived)"
+    case "$msg" in
+      "$want_msg"*) ;;
+      *) die "$name run $run: $figure: '$msg', want '$want_msg...'" ;;
+    esac
+  done
+  ok "$name: $3, arrived $want_arrived, CE $want_ce; $msg"
+}
+
+wire
+check clean 0 PASS "106:200" 0 "marking DSCP (idle)" "PASS sent 26, received 26 on 200 of 200 packets"
+
+# A switch that does not trust DSCP re-marks to 0 (ECN bits kept: retain 0xfc).
+wire pedit ex munge ip dsfield set 0 retain 0xfc
+check dscp_rewritten 1 FAIL "2:200" 0 "marking DSCP (idle)" \
+  "FAIL DSCP rewritten on the path: sent 26, received 0 — a switch on the path does not trust DSCP; RoCE travels in the lossy class"
+
+# A hop that clears the ECN field (retain 0x03: only the ECN bits change).
+wire pedit ex munge ip dsfield set 0 retain 0x03
+check ect_cleared 1 FAIL "104:200" 0 "marking ECN (idle)" \
+  "FAIL not ECN-capable on the wire (ECT not set): sent ECT(0), received Not-ECT on 200 of 200 packets"
+
+# A congested queue marking CE on a share: gact passes 3 of 4 packets
+# untouched and pipes every 4th on to pedit (act_gact.c gact_determ).
+wire gact pass random determ pipe 4 action pedit ex munge ip dsfield set 3 retain 0x03
+check ce_share 0 WARN "106:150,107:50" 50 "marking CE (idle)" "WARN 50 packets CE-marked while idle (of 200)"
+
+# --tos workload sends what NCCL on this host would (NCCL_IB_TC from the
+# environment here, so a host /etc/nccl.conf cannot change the case): 104 is
+# the lossless DSCP without ECT, which the wire shows and the verdict fails.
+wire
+RUNS=1 ENV=(NCCL_IB_TC=104) EXTRA=(--tos workload)
+check tos_workload 1 FAIL "104:200" 0 "marking ECN (idle)" "FAIL not ECN-capable on the wire (ECT not set): sent Not-ECT"
+got=$(jq -r .payload.tos_source /tmp/marking-tos_workload-1.json)
+[ "$got" = "workload: NCCL_IB_TC=104 from environment" ] || die "tos_workload: tos_source '$got'"
+# --tos 0, what a job without NCCL_IB_TC gets: DSCP 0, outside the lossless class.
+RUNS=1 ENV=(LAB=1) EXTRA=(--tos 0)
+check tos_0 1 FAIL "0:200" 0 "traffic class" \
+  "FAIL ToS 0 (DSCP 0, ECN Not-ECT) from --tos is outside the lossless class (DSCP 26): this traffic travels lossy"

@@ -124,7 +124,7 @@ TEST_SUITE("gate") {
     GateOptions o = options(t);
     o.switch_window_ms = 500;
     GateReport r = run_gate(o, e);
-    REQUIRE(r.checks.size() == 7);
+    REQUIRE(r.checks.size() == 8);  // + workload and probe
     CHECK(r.checks[5].name == "switches");
     CHECK(r.checks[5].status == CheckStatus::fail);
     CHECK(asked_ms == 500);

@@ -253,7 +253,8 @@ const bool registered = register_command(
        sub.add_option("--host", a->host, "name in the summary line (default: hostname)");
        sub.footer(
            "Checks, cheapest first, stopping at the first failure: devices, mtu, audit,\n"
-           "counters, flaps, workload, probe. Last line: `HOST | healthy` or `HOST | unhealthy: REASON`.\n"
+           "counters, flaps, workload (NCCL's traffic class), probe. Last line:\n"
+           "`HOST | healthy` or `HOST | unhealthy: REASON`.\n"
            "1 drains the node in the shipped Slurm prolog; 4 (budget ran out, a check could not\n"
            "run, no RDMA device) lets the job start; 2 (bad option, profile, or an --interface\n"
            "that does not exist) fails closed unless ROCECFG_ON_CONFIG_ERROR=allow.");

@@ -11,8 +11,9 @@
 #                      profile runs DCQCN)
 #   CE on 1 in 4    -> WARN while idle, exactly the 50 packets gact picked
 #                      (random determ: every 4th) counted CE, the rest intact
-# Each case runs twice: the verdict must not depend on the run. 8 runs, 48 s
-# in a busy lab (load average 6), most of it process start-up under TCG.
+# The wire cases run twice (ECT cleared once): the verdict must not depend on
+# the run. Then --tos workload / --tos 0, and CE under load (--load). 10 probe
+# runs, 55-75 s in a busy lab (load average 6), mostly process start-up under TCG.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname "$0")/common.sh"
@@ -73,7 +74,7 @@ check dscp_rewritten 1 FAIL "2:200" 0 "marking DSCP (idle)" \
 
 # A hop that clears the ECN field (retain 0x03: only the ECN bits change).
 wire pedit ex munge ip dsfield set 0 retain 0x03
-check ect_cleared 1 FAIL "104:200" 0 "marking ECN (idle)" \
+RUNS=1 check ect_cleared 1 FAIL "104:200" 0 "marking ECN (idle)" \
   "FAIL not ECN-capable on the wire (ECT not set): sent ECT(0), received Not-ECT on 200 of 200 packets"
 
 # A congested queue marking CE on a share: gact passes 3 of 4 packets
@@ -93,3 +94,25 @@ got=$(jq -r .payload.tos_source /tmp/marking-tos_workload-1.json)
 RUNS=1 ENV=(LAB=1) EXTRA=(--tos 0)
 check tos_0 1 FAIL "0:200" 0 "traffic class" \
   "FAIL ToS 0 (DSCP 0, ECN Not-ECT) from --tos is outside the lossless class (DSCP 26): this traffic travels lossy"
+
+# CE under load with DCQCN is the mechanism working: with --load the loaded
+# phase's marking packets share the wire with same-class RDMA and TCP load,
+# so the filter picks UD packets only (u32: BTH opcode 0x64, UD SEND-only,
+# right after the 20-byte IPv4 and 8-byte UDP headers). Every 4th of them is
+# CE in both phases: idle WARN, loaded PASS, each exactly 50 of 200, and tc's
+# pedit counter says it touched exactly those 100.
+cleanup
+tc qdisc add dev veth1 clsact
+tc filter add dev veth1 egress protocol ip u32 match ip protocol 17 0xff match ip dport 4791 0xffff \
+  match u8 0x64 0xff at 28 action gact pass random determ pipe 4 \
+  action pedit ex munge ip dsfield set 3 retain 0x03 pipe action csum ip
+f=/tmp/marking-ce_load.json
+RC=0
+timeout 90 "$ROCECFG" probe "$PROFILE" --json "${MARK[@]}" --load >"$f" 2>/tmp/probe.err || RC=$?
+got=$(jq -r '[.exit_code, (.payload.marking[] | "\(.phase):\(.received):\(.ce_marked)"),
+  (.payload.verdict.findings[] | select(.figure | startswith("marking CE")) | .level)] | join(" ")' "$f") ||
+  { cat /tmp/probe.err >&2; die "ce_load: no JSON envelope (rc=$RC)"; }
+[ "$got" = "0 idle:200:50 loaded:200:50 WARN PASS" ] || die "ce_load: got '$got', want '0 idle:200:50 loaded:200:50 WARN PASS'"
+pedit=$(tc -s -j filter show dev veth1 egress | jq '[.. | objects | select(.kind? == "pedit") | .stats.packets] | add')
+[ "$pedit" = 100 ] || die "ce_load: tc pedit touched $pedit packets, want 100"
+ok "ce_load: idle WARN, loaded PASS, CE 50 + 50 = the 100 packets tc's pedit marked"

@@ -117,7 +117,17 @@ int run_client(const Options& o, const Globals& g) {
     if (o.profile.empty()) return usage("--inventory needs a PROFILE (the switch counter rules)");
     std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
     if (!inv) return kUsage;
-    for (const profile::SwitchEntry& e : inv->switches) fleet.push_back(fleet_entry(e, false));
+    // This host's first hop ([[host]] switch_ports), else every inventory port.
+    char me[256] = {};
+    if (::gethostname(me, sizeof me - 1) != 0) me[0] = 0;
+    const profile::HostEntry* self = inv->find_host(me);
+    if (!self || self->switch_ports.empty())
+      fmt::print(stderr,
+                 "rocecfg probe: no [[host]] \"{}\" with switch_ports in {}: reading every port "
+                 "its switches list\n",
+                 me, g.inventory);
+    for (const profile::SwitchEntry& e : inv->switches_on_path(me))
+      fleet.push_back(fleet_entry(e, false));
   }
   std::optional<Result<ProbeReport>> ran;
   std::optional<sw::CounterEvidence> evidence;

@@ -1,5 +1,6 @@
 #include "profile/inventory.h"
 
+#include <algorithm>
 #include <regex>
 
 #include <fmt/format.h>
@@ -25,7 +26,66 @@ const HostEntry* Inventory::find_host(const std::string& name) const {
   return nullptr;
 }
 
+std::vector<SwitchEntry> Inventory::switches_on_path(const std::string& host) const {
+  const HostEntry* h = find_host(host);
+  if (!h || h->switch_ports.empty()) return switches;
+  std::vector<SwitchEntry> out;
+  for (const SwitchEntry& e : switches) {
+    SwitchEntry narrowed = e;
+    narrowed.interfaces.clear();
+    for (const SwitchPort& p : h->switch_ports)
+      if (p.switch_name == e.name) narrowed.interfaces.push_back(p.port);
+    if (!narrowed.interfaces.empty()) out.push_back(std::move(narrowed));
+  }
+  return out;
+}
+
 namespace {
+
+// "leaf1:swp1": a [[switch]] of this inventory and one of the interfaces it
+// lists (any one interface name when it lists none).
+std::vector<SwitchPort> switch_ports(TomlReader& r, const toml::table& t, const std::string& prefix,
+                                     const Inventory& inv) {
+  std::vector<SwitchPort> out;
+  const toml::node* n = t.get("switch_ports");
+  if (!n) return out;
+  std::string k = prefix + ".switch_ports";
+  if (!n->is_array()) {
+    r.error(*n, k, "must be an array of strings", "[\"leaf1:swp1\"]");
+    return out;
+  }
+  size_t i = 0;
+  for (const toml::node& e : *n->as_array()) {
+    std::string ek = fmt::format("{}[{}]", k, i++);
+    const std::string* text = e.is_string() ? &e.as_string()->get() : nullptr;
+    size_t colon = text ? text->find(':') : std::string::npos;
+    if (colon == std::string::npos) {
+      r.error(e, ek, "must be \"SWITCH:PORT\"", "\"leaf1:swp1\"");
+      continue;
+    }
+    SwitchPort sp{text->substr(0, colon), text->substr(colon + 1)};
+    const SwitchEntry* sw = inv.find_switch(sp.switch_name);
+    if (!sw) {
+      r.error(e, ek, fmt::format("\"{}\" is not a [[switch]] of this inventory", sp.switch_name));
+      continue;
+    }
+    Result<std::vector<std::string>> one = model::expand_interface_list(sp.port);
+    if (!one || one->size() != 1 || (*one)[0] != sp.port) {
+      r.error(e, ek, fmt::format("\"{}\" is not one interface name", sp.port));
+      continue;
+    }
+    bool listed = sw->interfaces.empty();
+    for (const std::string& range : sw->interfaces)
+      if (auto names = model::expand_interface_list(range))
+        listed |= std::find(names->begin(), names->end(), sp.port) != names->end();
+    if (!listed) {
+      r.error(e, ek, fmt::format("switch \"{}\" does not list {}", sp.switch_name, sp.port));
+      continue;
+    }
+    out.push_back(std::move(sp));
+  }
+  return out;
+}
 
 // Names end up in log lines, file names and (for interfaces) switch commands:
 // a strict grammar here keeps shell and CLI metacharacters out at the door.
@@ -206,7 +266,7 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         r.check_keys(
             t, p,
             {"name", "address", "interfaces", "probe_peer", "ssh_port", "user", "identity_file",
-             "known_hosts", "rdma_device", "probe_address", "probe_port"});
+             "known_hosts", "rdma_device", "probe_address", "probe_port", "switch_ports"});
         HostEntry h;
         h.user = defaults.user;
         h.identity_file = defaults.identity_file;
@@ -226,6 +286,7 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         h.probe_address = checked(r, t, "probe_address", p, address_grammar(),
                                   "a host name or IP address", false);
         if (auto v = r.integer(t, "probe_port", p, 1, 65535)) h.probe_port = *v;
+        h.switch_ports = switch_ports(r, t, p, inv);
         inv.hosts.push_back(std::move(h));
       }
       // Peers may be listed after the host that names them: checked at the end.

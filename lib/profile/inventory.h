@@ -28,6 +28,13 @@ struct SwitchEntry {
   std::string release;
 };
 
+// A switch port a host's NIC is cabled to ("leaf1:swp1" in the inventory).
+struct SwitchPort {
+  std::string switch_name;
+  std::string port;  // one vendor interface name
+  bool operator==(const SwitchPort&) const = default;
+};
+
 struct HostEntry {
   std::string name;
   std::string address;
@@ -40,6 +47,9 @@ struct HostEntry {
   std::string rdma_device;    // `rocecfg probe --device`; empty: the first device
   std::string probe_address;  // where its probe server listens; empty: address
   uint16_t probe_port = 18600;
+  // The switch ports the host's NICs are cabled to: the first hop of its
+  // probe's path, whose counters `probe --inventory` reads.
+  std::vector<SwitchPort> switch_ports;
 };
 
 struct Inventory {
@@ -48,6 +58,10 @@ struct Inventory {
   std::vector<HostEntry> hosts;
   const SwitchEntry* find_switch(const std::string& name) const;
   const HostEntry* find_host(const std::string& name) const;
+  // The switches whose counters a probe from `host` reads: with the host's
+  // switch_ports, only those switches, narrowed to those ports; otherwise
+  // every switch with every port it lists.
+  std::vector<SwitchEntry> switches_on_path(const std::string& host) const;
 };
 
 }  // namespace rocecfg::profile

@@ -149,4 +149,59 @@ probe_peer = "a"
           "gate --loopback)\n"
           "inv.toml:9:14: error: host[2].probe_peer: host \"a\" has no address to probe\n");
   }
+
+  TEST_CASE("a host names the switch ports its NICs are cabled to; probe reads only those") {
+    const char* switches = R"([[switch]]
+name = "leaf1"
+address = "127.0.0.1"
+vendor = "cumulus"
+interfaces = ["swp1-4"]
+
+[[switch]]
+name = "leaf2"
+address = "127.0.0.1"
+vendor = "huawei-ce"
+interfaces = ["100GE1/0/1-2"]
+
+[[switch]]
+name = "spine1"
+address = "127.0.0.1"
+vendor = "sonic"
+)";
+    auto ok = profile::load_inventory_text(std::string(switches) + R"(
+[[host]]
+name = "node7"
+switch_ports = ["leaf1:swp2", "leaf2:100GE1/0/1"]
+)",
+                                           "inv.toml");
+    INFO(ok.diagnostics.render());
+    REQUIRE(ok.value);
+    CHECK(ok.value->find_host("node7")->switch_ports ==
+          std::vector<profile::SwitchPort>{{"leaf1", "swp2"}, {"leaf2", "100GE1/0/1"}});
+    std::vector<profile::SwitchEntry> path = ok.value->switches_on_path("node7");
+    REQUIRE(path.size() == 2);
+    CHECK(path[0].name == "leaf1");
+    CHECK(path[0].interfaces == std::vector<std::string>{"swp2"});
+    CHECK(path[1].interfaces == std::vector<std::string>{"100GE1/0/1"});
+    // A host without switch_ports (or not in the inventory): every switch, every port.
+    CHECK(ok.value->switches_on_path("node9").size() == 3);
+    CHECK(ok.value->switches_on_path("node9")[0].interfaces == std::vector<std::string>{"swp1-4"});
+
+    auto bad = profile::load_inventory_text(std::string(switches) + R"(
+[[host]]
+name = "node7"
+switch_ports = ["leaf9:swp1", "leaf1:swp9", "leaf1:swp1-2", "leaf1", "spine1:Ethernet0"]
+)",  // spine1 lists no interfaces: any one name is taken
+                                            "inv.toml");
+    CHECK_FALSE(bad.value);
+    std::string out;
+    for (const Diagnostic& d : bad.diagnostics.all()) out += d.headline() + "\n";
+    CHECK(out ==
+          "inv.toml:20:17: error: host[0].switch_ports[0]: \"leaf9\" is not a [[switch]] of this "
+          "inventory\n"
+          "inv.toml:20:31: error: host[0].switch_ports[1]: switch \"leaf1\" does not list swp9\n"
+          "inv.toml:20:45: error: host[0].switch_ports[2]: \"swp1-2\" is not one interface name\n"
+          "inv.toml:20:61: error: host[0].switch_ports[3]: must be \"SWITCH:PORT\" (allowed: "
+          "\"leaf1:swp1\")\n");
+  }
 }

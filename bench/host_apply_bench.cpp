@@ -39,7 +39,7 @@ model::Settings profile(bool variant, bool dcb) {
   s.mtu_bytes = variant ? 9000 : 4200;
   if (!dcb) return s;
   model::Ets e;
-  e.prio_tc = {0, 0, 0, static_cast<uint8_t>(variant ? 1 : 2), 0, 0, 0, 0};
+  e.prio_tc = model::prio_tc_array({0, 0, 0, variant ? 1u : 2u, 0, 0, 0, 0});
   e.tc_tsa = {model::Tsa::ets,    model::Tsa::ets,    model::Tsa::ets,    model::Tsa::strict,
               model::Tsa::strict, model::Tsa::strict, model::Tsa::strict, model::Tsa::strict};
   e.tc_bandwidth_percent = {40, 30, 30, 0, 0, 0, 0, 0};
@@ -51,7 +51,7 @@ model::Settings profile(bool variant, bool dcb) {
   s.buffers = b;
   s.pfc_enabled = PriorityMask(variant ? 0x08 : 0x10);
   s.trust = model::Trust::dscp;
-  s.dscp_priority = std::map<uint8_t, uint8_t>{{26, static_cast<uint8_t>(variant ? 3 : 4)}};
+  s.dscp_priority = model::dscp_priority_map({{26, static_cast<uint8_t>(variant ? 3 : 4)}});
   return s;
 }
 

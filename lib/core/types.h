@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include <fmt/core.h>
+
 namespace rocecfg {
 
 template <typename Tag, unsigned Max>
@@ -23,6 +25,10 @@ class Bounded {
   static constexpr Bounded unchecked(unsigned v) { return Bounded(static_cast<uint8_t>(v)); }
   constexpr uint8_t value() const { return v_; }
   constexpr auto operator<=>(const Bounded&) const = default;
+  constexpr bool operator==(const Bounded&) const = default;
+  // Comparing with a plain number is harmless (tests, tables); making one
+  // from a number still goes through make() or unchecked().
+  friend constexpr bool operator==(Bounded a, unsigned b) { return a.v_ == b; }
 
  private:
   constexpr explicit Bounded(uint8_t v) : v_(v) {}
@@ -57,3 +63,12 @@ class PriorityMask {
 };
 
 }  // namespace rocecfg
+
+// A bounded value prints as its number ("{}" of a Dscp is "26").
+template <typename Tag, unsigned Max>
+struct fmt::formatter<rocecfg::Bounded<Tag, Max>> : fmt::formatter<unsigned> {
+  template <typename Context>
+  auto format(rocecfg::Bounded<Tag, Max> v, Context& ctx) const {
+    return fmt::formatter<unsigned>::format(v.value(), ctx);
+  }
+};

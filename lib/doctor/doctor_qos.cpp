@@ -17,10 +17,11 @@ Finding finding(const std::string& check, Severity s, std::string seen, std::str
 }
 
 std::optional<uint8_t> priority_of(const model::Settings& s, uint8_t dscp) {
-  if (!s.dscp_priority) return std::nullopt;
-  auto it = s.dscp_priority->find(dscp);
+  auto code = Dscp::make(dscp);
+  if (!s.dscp_priority || !code) return std::nullopt;
+  auto it = s.dscp_priority->find(*code);
   if (it == s.dscp_priority->end()) return std::nullopt;
-  return it->second;
+  return it->second.value();
 }
 
 }  // namespace
@@ -105,12 +106,12 @@ std::vector<Finding> check_qos_chain(const std::string& ifname, const profile::I
         "NICs usually set ECT themselves, but not all do",
         fmt::format("[rdma_cm] tos = {} (DSCP {} with ECT(0))", (dscp << 2) | 2, dscp)));
   if (s.cnp) {
-    if (s.cnp->dscp == dscp)
+    if (s.cnp->dscp.value() == dscp)
       out.push_back(finding("ecn", Severity::problem,
                             fmt::format("{}: CNPs use DSCP {}, the same as data", where, dscp),
                             "CNPs queued behind the congested data arrive too late to help",
                             "[cnp] dscp = 48 and [cnp] priority = 6 (a strict-priority class)"));
-    else if (pfc.has(Priority::unchecked(s.cnp->priority & 7)))
+    else if (pfc.has(s.cnp->priority))
       out.push_back(
           finding("ecn", Severity::warning,
                   fmt::format("{}: CNPs on priority {}, which has PFC", where, s.cnp->priority),

@@ -48,7 +48,7 @@ Finding judge_step(const sw::SwitchResult& r, const plan::Step& s, const HostSid
     case model::Knob::dscp_map:
       if (h.dscp_priority)
         for (const auto& [dscp, prio] : *h.dscp_priority) {
-          std::optional<uint8_t> theirs;
+          std::optional<Priority> theirs;
           if (sw.dscp_priority)
             if (auto it = sw.dscp_priority->find(dscp); it != sw.dscp_priority->end())
               theirs = it->second;

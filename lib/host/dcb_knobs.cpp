@@ -1,15 +1,23 @@
 #include "host/dcb_knobs.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include <fmt/format.h>
 
 namespace rocecfg::host {
 
 void observe_dcb(const DcbState& state, model::Settings& out) {
   if (state.pfc) out.pfc_enabled = PriorityMask(state.pfc->pfc_en);
-  if (state.ets) {
+  // The kernel keeps prio_tc < IEEE_8021QAZ_MAX_TCS (dcbnl checks every
+  // set); a driver that reports more is not read as some other class.
+  bool ets_valid = state.ets && std::all_of(std::begin(state.ets->prio_tc),
+                                            std::end(state.ets->prio_tc),
+                                            [](__u8 tc) { return TrafficClass::make(tc); });
+  if (ets_valid) {
     model::Ets e;
     for (size_t i = 0; i < 8; ++i) {
-      e.prio_tc[i] = state.ets->prio_tc[i];
+      e.prio_tc[i] = *TrafficClass::make(state.ets->prio_tc[i]);
       e.tc_tsa[i] = static_cast<model::Tsa>(state.ets->tc_tsa[i]);
       e.tc_bandwidth_percent[i] = state.ets->tc_tx_bw[i];
     }
@@ -32,9 +40,12 @@ void observe_dcb(const DcbState& state, model::Settings& out) {
     if (state.pfc) b.cable_length_m = state.pfc->delay;
     out.buffers = b;
   }
-  std::map<uint8_t, uint8_t> dscp;
-  for (const dcb_app& app : state.apps)
-    if (app.selector == kAppSelDscp) dscp[static_cast<uint8_t>(app.protocol)] = app.priority;
+  model::DscpPriorityMap dscp;
+  for (const dcb_app& app : state.apps) {
+    auto code = Dscp::make(app.protocol);
+    auto prio = Priority::make(app.priority);
+    if (app.selector == kAppSelDscp && code && prio) dscp[*code] = *prio;
+  }
   // Without a PFC or ETS getter the device is not doing DCB at all; an APP
   // list alone is the kernel's generic list and proves nothing.
   if (state.pfc || state.ets) {
@@ -47,10 +58,6 @@ Status validate_ets(const model::Ets& ets, const std::string& ifname) {
   unsigned sum = 0;
   bool any_ets = false;
   for (size_t i = 0; i < 8; ++i) {
-    if (ets.prio_tc[i] > 7)
-      return fail(
-          ErrorKind::invalid_input, ifname,
-          fmt::format("ETS: priority {} maps to class {}, classes are 0..7", i, ets.prio_tc[i]));
     switch (ets.tc_tsa[i]) {
       case model::Tsa::ets:
         any_ets = true;
@@ -105,7 +112,7 @@ ieee_ets merge_ets(ieee_ets current, const model::Ets& ets) {
   // willing=0: the host's configuration is authoritative, not a peer's.
   current.willing = 0;
   for (size_t i = 0; i < 8; ++i) {
-    current.prio_tc[i] = ets.prio_tc[i];
+    current.prio_tc[i] = ets.prio_tc[i].value();
     current.tc_tsa[i] = static_cast<uint8_t>(ets.tc_tsa[i]);
     current.tc_tx_bw[i] = ets.tc_bandwidth_percent[i];
   }
@@ -129,7 +136,7 @@ dcb_app dscp_app(uint8_t dscp, uint8_t priority) {
   return a;
 }
 
-AppDelta dscp_delta(const std::vector<dcb_app>& current, const std::map<uint8_t, uint8_t>& want,
+AppDelta dscp_delta(const std::vector<dcb_app>& current, const model::DscpPriorityMap& want,
                     const std::set<std::pair<uint8_t, uint8_t>>& ours) {
   AppDelta d;
   auto present = [&](uint8_t dscp, uint8_t prio) {
@@ -138,12 +145,14 @@ AppDelta dscp_delta(const std::vector<dcb_app>& current, const std::map<uint8_t,
     return false;
   };
   for (auto [dscp, prio] : want)
-    if (!present(dscp, prio)) d.add.push_back(dscp_app(dscp, prio));
+    if (!present(dscp.value(), prio.value()))
+      d.add.push_back(dscp_app(dscp.value(), prio.value()));
   for (const dcb_app& a : current) {
     if (a.selector != kAppSelDscp) continue;
     auto dscp = static_cast<uint8_t>(a.protocol);
-    auto it = want.find(dscp);
-    bool superseded = it != want.end() && it->second != a.priority;
+    auto code = Dscp::make(dscp);
+    auto it = code ? want.find(*code) : want.end();
+    bool superseded = it != want.end() && it->second.value() != a.priority;
     bool ours_undeclared = it == want.end() && ours.contains({dscp, a.priority});
     if (superseded || ours_undeclared) d.del.push_back(a);
   }

@@ -40,7 +40,7 @@ struct AppDelta {
   std::vector<dcb_app> add;
   std::vector<dcb_app> del;
 };
-AppDelta dscp_delta(const std::vector<dcb_app>& current, const std::map<uint8_t, uint8_t>& want,
+AppDelta dscp_delta(const std::vector<dcb_app>& current, const model::DscpPriorityMap& want,
                     const std::set<std::pair<uint8_t, uint8_t>>& ours);
 
 dcb_app dscp_app(uint8_t dscp, uint8_t priority);

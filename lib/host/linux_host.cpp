@@ -395,13 +395,8 @@ Status LinuxHost::write_dcb(Target& t, Knob knob, const model::Settings& value) 
   }
 }
 
-Status LinuxHost::write_dscp_map(Target& t, const std::map<uint8_t, uint8_t>& want) {
+Status LinuxHost::write_dscp_map(Target& t, const model::DscpPriorityMap& want) {
   const std::string& ifname = t.netdev.name;
-  for (auto [dscp, prio] : want)
-    if (dscp > 63 || prio > 7)
-      return fail(
-          ErrorKind::invalid_input, ifname,
-          fmt::format("DSCP map entry {}:{} out of range (DSCP 0..63, priority 0..7)", dscp, prio));
   Result<DcbState> state = dcb_.get(ifname);
   if (!state) return std::unexpected(state.error());
   AppDelta delta = dscp_delta(state->apps, want, t.added_apps);

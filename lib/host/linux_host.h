@@ -73,7 +73,7 @@ class LinuxHost final : public plan::Executor {
   };
   Result<Target*> target(const std::string& ifname);
   Status write_dcb(Target& t, model::Knob knob, const model::Settings& value);
-  Status write_dscp_map(Target& t, const std::map<uint8_t, uint8_t>& want);
+  Status write_dscp_map(Target& t, const model::DscpPriorityMap& want);
   Status refuse_if_not_host_dcbx(const std::string& ifname, const DcbState& state);
 
   Observation observe_host_wide(const model::Settings& intent);

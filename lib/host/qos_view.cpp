@@ -26,7 +26,7 @@ model::Settings ask_everything() {
   s.buffers = model::Buffers{};
   s.pfc_enabled = PriorityMask{};
   s.trust = model::Trust::dscp;
-  s.dscp_priority = std::map<uint8_t, uint8_t>{};
+  s.dscp_priority = model::DscpPriorityMap{};
   s.ecn_priorities = PriorityMask{};
   model::Dcqcn d;
   d.enabled = true;
@@ -92,7 +92,7 @@ std::vector<std::string> value_lines(const model::Settings& s, Knob k) {
       for (unsigned tc = 0; tc < 8; ++tc) {
         std::vector<std::string> prios;
         for (unsigned p = 0; p < 8; ++p)
-          if (s.ets->prio_tc[p] == tc) prios.push_back(std::to_string(p));
+          if (s.ets->prio_tc[p].value() == tc) prios.push_back(std::to_string(p));
         if (prios.empty() && s.ets->tc_bandwidth_percent[tc] == 0) continue;
         model::Tsa tsa = s.ets->tc_tsa[tc];
         std::string bw = tsa == model::Tsa::ets ? std::to_string(s.ets->tc_bandwidth_percent[tc])

@@ -277,15 +277,16 @@ void knob_assign(Settings& into, const Settings& from, Knob k) {
   }
 }
 
-std::string dscp_map_text(const std::map<uint8_t, uint8_t>& dscp_priority) {
+std::string dscp_map_text(const DscpPriorityMap& dscp_priority) {
   if (dscp_priority.empty()) return "none";
   std::string out;
   auto it = dscp_priority.begin();
   while (it != dscp_priority.end()) {
-    unsigned first = it->first, last = it->first, prio = it->second;
+    unsigned first = it->first.value(), last = first, prio = it->second.value();
     auto next = std::next(it);
-    while (next != dscp_priority.end() && next->first == last + 1 && next->second == prio) {
-      last = next->first;
+    while (next != dscp_priority.end() && next->first.value() == last + 1 &&
+           next->second.value() == prio) {
+      last = next->first.value();
       ++next;
     }
     if (!out.empty()) out += ",";

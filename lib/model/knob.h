@@ -61,7 +61,7 @@ void knob_assign(Settings& into, const Settings& from, Knob k);
 // The DSCP -> priority map as ranges, "0-25:0,26:3,27-47:0": consecutive
 // DSCPs with one priority form one range; "none" for an empty map. The one
 // text of a DSCP map (plan, audit, show), short enough for one column.
-std::string dscp_map_text(const std::map<uint8_t, uint8_t>& dscp_priority);
+std::string dscp_map_text(const DscpPriorityMap& dscp_priority);
 
 // Human rendering of the knob's value in s, "-" when absent. Stable: the
 // plan's text and JSON use it, and tests pin it.

@@ -10,15 +10,13 @@ PrioTcMap prio_tc_map(const Settings& s, const PrioTcMap& fallback) {
 }
 
 TrafficClass prio_tc(const Settings& s, Priority p, const PrioTcMap& fallback) {
-  // Ets::prio_tc entries are range-checked where they are built (loader,
-  // parsers); & 7 keeps a corrupt one from indexing past a vendor's queues.
-  return TrafficClass::unchecked(prio_tc_map(s, fallback)[p.value()] & 7u);
+  return prio_tc_map(s, fallback)[p.value()];
 }
 
 std::set<TrafficClass> traffic_classes(const PrioTcMap& map, PriorityMask prios) {
   std::set<TrafficClass> out;
   for (unsigned p = 0; p < 8; ++p)
-    if (prios.has(Priority::unchecked(p))) out.insert(TrafficClass::unchecked(map[p] & 7u));
+    if (prios.has(Priority::unchecked(p))) out.insert(map[p]);
   return out;
 }
 
@@ -30,7 +28,7 @@ std::set<TrafficClass> ecn_traffic_classes(const Settings& s, const PrioTcMap& f
 PriorityMask priorities_served(const PrioTcMap& map, const std::set<TrafficClass>& tcs) {
   PriorityMask out;
   for (unsigned p = 0; p < 8; ++p)
-    if (tcs.contains(TrafficClass::unchecked(map[p] & 7u))) out.set(Priority::unchecked(p));
+    if (tcs.contains(map[p])) out.set(Priority::unchecked(p));
   return out;
 }
 

@@ -23,8 +23,12 @@
 
 namespace rocecfg::model {
 
-using PrioTcMap = std::array<uint8_t, 8>;  // priority -> traffic class
-inline constexpr PrioTcMap kIdentityPrioTc{0, 1, 2, 3, 4, 5, 6, 7};
+using PrioTcMap = std::array<TrafficClass, 8>;  // priority -> traffic class
+inline constexpr PrioTcMap kIdentityPrioTc = [] {
+  PrioTcMap map{};
+  for (unsigned p = 0; p < map.size(); ++p) map[p] = TrafficClass::unchecked(p);
+  return map;
+}();
 
 // The map in force: the intent's ETS map, else `fallback` (the vendor's default).
 PrioTcMap prio_tc_map(const Settings& s, const PrioTcMap& fallback = kIdentityPrioTc);

@@ -6,11 +6,13 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/result.h"
 #include "core/types.h"
 
 namespace rocecfg::model {
@@ -27,7 +29,7 @@ enum class WatchdogAction { drop, forward, alert };
 
 // ETS: which class each priority goes to and how classes share the link.
 struct Ets {
-  std::array<uint8_t, 8> prio_tc{};               // priority -> traffic class
+  std::array<TrafficClass, 8> prio_tc{};          // priority -> traffic class
   std::array<Tsa, 8> tc_tsa{};                    // per traffic class
   std::array<uint8_t, 8> tc_bandwidth_percent{};  // per class; ETS classes sum to 100
   auto operator<=>(const Ets&) const = default;
@@ -53,10 +55,22 @@ struct Dcqcn {
 
 // Congestion notification packets: how the notification point marks CNPs.
 struct Cnp {
-  uint8_t dscp = 0;
-  uint8_t priority = 0;
+  Dscp dscp;
+  Priority priority;
   auto operator<=>(const Cnp&) const = default;
 };
+
+// A CNP marking read from a device: a number out of range is an error
+// naming `where`, never wrapped into range.
+inline Result<Cnp> cnp_from(uint32_t dscp, uint32_t priority, const std::string& where) {
+  auto d = Dscp::make(dscp);
+  auto p = Priority::make(priority);
+  if (!d || !p)
+    return fail(ErrorKind::failed, where,
+                "CNP DSCP " + std::to_string(dscp) + " / priority " + std::to_string(priority) +
+                    " out of range (DSCP 0..63, priority 0..7)");
+  return Cnp{*d, *p};
+}
 
 struct PfcWatchdog {
   uint32_t detection_ms = 0;
@@ -78,13 +92,30 @@ struct Buffers {
   auto operator<=>(const Buffers&) const = default;
 };
 
+// DSCP -> priority, as classification holds it.
+using DscpPriorityMap = std::map<Dscp, Priority>;
+
+// From plain numbers, for fixed tables and tests; a number out of range
+// throws std::bad_optional_access (a bug in the table, not input).
+inline DscpPriorityMap dscp_priority_map(
+    std::initializer_list<std::pair<unsigned, unsigned>> entries) {
+  DscpPriorityMap out;
+  for (auto [dscp, prio] : entries) out[Dscp::make(dscp).value()] = Priority::make(prio).value();
+  return out;
+}
+inline constexpr std::array<TrafficClass, 8> prio_tc_array(const std::array<unsigned, 8>& tcs) {
+  std::array<TrafficClass, 8> out{};
+  for (size_t p = 0; p < 8; ++p) out[p] = TrafficClass::make(tcs[p]).value();
+  return out;
+}
+
 struct Settings {
   std::optional<uint32_t> mtu_bytes;
   std::optional<Ets> ets;
   std::optional<Buffers> buffers;
   std::optional<PriorityMask> pfc_enabled;
   std::optional<Trust> trust;
-  std::optional<std::map<uint8_t, uint8_t>> dscp_priority;  // DSCP -> priority, declared entries
+  std::optional<DscpPriorityMap> dscp_priority;  // declared entries
   std::optional<PriorityMask> ecn_priorities;               // where ECN marking is on
   std::optional<Ecn> ecn;
   std::optional<Dcqcn> dcqcn;

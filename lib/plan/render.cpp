@@ -44,7 +44,12 @@ std::string render_rows(const std::vector<Row>& rows) {
 
 json array8(const auto& a) {
   json out = json::array();
-  for (auto v : a) out.push_back(v);
+  for (auto v : a) {
+    if constexpr (requires { v.value(); })
+      out.push_back(v.value());
+    else
+      out.push_back(v);
+  }
   return out;
 }
 
@@ -89,7 +94,7 @@ json knob_json(const model::Settings& s, Knob k) {
       return model::to_string(*s.trust);
     case Knob::dscp_map: {
       json out = json::object();
-      for (auto [dscp, prio] : *s.dscp_priority) out[std::to_string(dscp)] = prio;
+      for (auto [dscp, prio] : *s.dscp_priority) out[std::to_string(dscp.value())] = prio.value();
       return out;
     }
     case Knob::ecn:
@@ -102,7 +107,7 @@ json knob_json(const model::Settings& s, Knob k) {
       return out;
     }
     case Knob::cnp:
-      return {{"dscp", s.cnp->dscp}, {"priority", s.cnp->priority}};
+      return {{"dscp", s.cnp->dscp.value()}, {"priority", s.cnp->priority.value()}};
     case Knob::pfc_watchdog:
       return {{"detection_ms", s.pfc_watchdog->detection_ms},
               {"restoration_ms", s.pfc_watchdog->restoration_ms},

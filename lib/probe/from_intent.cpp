@@ -13,7 +13,7 @@ Expectations expectations_for(const profile::Intent& intent) {
   if (host.mtu_bytes) e.min_path_mtu_bytes = model::roce_path_mtu_for(*host.mtu_bytes);
   if (host.dscp_priority) {
     for (const auto& [dscp, prio] : *host.dscp_priority)
-      if (e.lossless.has(Priority::unchecked(prio))) e.lossless_dscps.insert(dscp);
+      if (e.lossless.has(prio)) e.lossless_dscps.insert(dscp.value());
   } else if (intent.workload.traffic_class) {
     e.lossless_dscps.insert(intent.workload.dscp());
   }

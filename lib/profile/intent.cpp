@@ -8,7 +8,8 @@ bool Intent::dscp_is_lossless(uint8_t dscp) const {
   if (std::find(lossless_dscp.begin(), lossless_dscp.end(), dscp) != lossless_dscp.end())
     return true;
   const auto& map = common.dscp_priority;
-  return map && map->contains(dscp) && lossless_priorities().has(Priority::unchecked(map->at(dscp)));
+  auto code = Dscp::make(dscp);
+  return map && code && map->contains(*code) && lossless_priorities().has(map->at(*code));
 }
 
 model::Settings Intent::host_settings() const {

@@ -8,6 +8,7 @@
 #include "core/units.h"
 #include "model/dcqcn_params.h"
 #include "model/path_mtu.h"
+#include "model/qos.h"
 #include "profile/toml_reader.h"
 #include "profile/workload_schema.h"
 
@@ -88,7 +89,8 @@ struct Reader {
           ++i;
           intent.lossless_dscp.push_back(static_cast<uint8_t>(d));
           if (!intent.common.dscp_priority) intent.common.dscp_priority.emplace();
-          (*intent.common.dscp_priority)[static_cast<uint8_t>(d)] = prio;
+          (*intent.common.dscp_priority)[Dscp::unchecked(static_cast<unsigned>(d))] =
+              Priority::unchecked(prio);
         }
       }
     }
@@ -117,7 +119,8 @@ struct Reader {
       uint8_t prio = static_cast<uint8_t>(node.as_integer()->get());
       claim_dscp(node, k, static_cast<uint8_t>(dscp), prio, "dscp_map");
       if (!intent.common.dscp_priority) intent.common.dscp_priority.emplace();
-      (*intent.common.dscp_priority)[static_cast<uint8_t>(dscp)] = prio;
+      (*intent.common.dscp_priority)[Dscp::unchecked(static_cast<unsigned>(dscp))] =
+          Priority::unchecked(prio);
     }
   }
 
@@ -147,9 +150,10 @@ struct Reader {
               "a DSCP not in lossless.dscp");
     else
       claim_dscp(*t->get("dscp"), "cnp.dscp", *dscp, *prio, "cnp");
-    intent.common.cnp = model::Cnp{static_cast<uint8_t>(*dscp), static_cast<uint8_t>(*prio)};
+    intent.common.cnp = model::Cnp{Dscp::unchecked(static_cast<unsigned>(*dscp)),
+                                   Priority::unchecked(static_cast<unsigned>(*prio))};
     if (!intent.common.dscp_priority) intent.common.dscp_priority.emplace();
-    (*intent.common.dscp_priority)[static_cast<uint8_t>(*dscp)] = static_cast<uint8_t>(*prio);
+    (*intent.common.dscp_priority)[intent.common.cnp->dscp] = intent.common.cnp->priority;
   }
 
   void ets() {
@@ -157,7 +161,7 @@ struct Reader {
     if (!t) return;
     r.check_keys(*t, "ets", {"prio_tc", "bandwidth_percent", "strict"});
     model::Ets e;
-    for (unsigned i = 0; i < 8; ++i) e.prio_tc[i] = static_cast<uint8_t>(i);
+    e.prio_tc = model::kIdentityPrioTc;
     bool ok = true;
     if (auto map = r.int_array(*t, "prio_tc", "ets", 0, 7)) {
       if (map->size() != 8) {
@@ -166,7 +170,8 @@ struct Reader {
                 "8 entries, each 0..7");
         ok = false;
       } else {
-        for (unsigned i = 0; i < 8; ++i) e.prio_tc[i] = static_cast<uint8_t>((*map)[i]);
+        for (unsigned i = 0; i < 8; ++i)
+          e.prio_tc[i] = TrafficClass::unchecked(static_cast<unsigned>((*map)[i]));
       }
     } else if (t->get("prio_tc")) {
       ok = false;
@@ -473,7 +478,7 @@ struct Reader {
       for (unsigned p = 0; p < 8; ++p) {
         if (!s.pfc_enabled->has(Priority::unchecked(p))) continue;
         bool fed = s.dscp_priority && std::any_of(s.dscp_priority->begin(), s.dscp_priority->end(),
-                                                  [p](auto e) { return e.second == p; });
+                                                  [p](auto e) { return e.second.value() == p; });
         if (!fed) {
           const toml::node* at = root.at_path("lossless.priorities").node();
           r.error(at ? *at : root, "lossless.priorities",
@@ -497,7 +502,7 @@ struct Reader {
     if (s.ets && s.pfc_enabled) {
       for (unsigned p = 0; p < 8; ++p) {
         if (!s.pfc_enabled->has(Priority::unchecked(p))) continue;
-        uint8_t tc = s.ets->prio_tc[p];
+        unsigned tc = s.ets->prio_tc[p].value();
         if (s.ets->tc_tsa[tc] == model::Tsa::strict || s.ets->tc_bandwidth_percent[tc] != 0)
           continue;
         const toml::node* at = root.at_path("lossless.priorities").node();
@@ -510,7 +515,7 @@ struct Reader {
       }
     }
     if (s.ets && s.pfc_enabled && s.cnp) {
-      uint8_t cnp_tc = s.ets->prio_tc[s.cnp->priority];
+      unsigned cnp_tc = s.ets->prio_tc[s.cnp->priority.value()].value();
       if (s.ets->tc_tsa[cnp_tc] != model::Tsa::strict)
         r.warning(root.at_path("cnp.priority").node() ? *root.at_path("cnp.priority").node() : root,
                   "cnp.priority",

@@ -84,7 +84,7 @@ std::string write_profile(const Intent& in, const std::vector<std::string>& head
   if (s.ets) {
     std::string prio_tc, bw, strict;
     for (int i = 0; i < 8; ++i) {
-      prio_tc += (i ? ", " : "") + std::to_string(s.ets->prio_tc[i]);
+      prio_tc += (i ? ", " : "") + std::to_string(s.ets->prio_tc[i].value());
       if (s.ets->tc_tsa[i] == model::Tsa::strict)
         strict += (strict.empty() ? "" : ", ") + std::to_string(i);
       else if (s.ets->tc_bandwidth_percent[i])

@@ -29,7 +29,7 @@ TEST_SUITE("doctor.switch.ssh") {
     // Someone configured the switch by hand: PFC and RoCE's DSCP on priority 4.
     rocecfg::model::Settings wrong = intent.switch_settings();
     wrong.pfc_enabled = rocecfg::PriorityMask(0x10);
-    (*wrong.dscp_priority)[26] = 4;
+    (*wrong.dscp_priority)[rocecfg::Dscp::unchecked(26)] = rocecfg::Priority::unchecked(4);
     REQUIRE(sw::run_switches({f}, wrong, sw::FleetMode::apply, 1)[0].outcome ==
             sw::SwitchOutcome::applied);
 

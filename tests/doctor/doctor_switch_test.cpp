@@ -22,7 +22,7 @@ HostSide host_eth0() {
   HostSide h{"eth0", {}};
   h.settings.mtu_bytes = 9000;
   h.settings.pfc_enabled = PriorityMask(0x08);
-  h.settings.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}};
+  h.settings.dscp_priority = model::dscp_priority_map({{26, 3}});
   h.settings.dcqcn = model::Dcqcn{};
   h.settings.dcqcn->enabled = true;
   return h;
@@ -51,8 +51,8 @@ TEST_SUITE("doctor.switch") {
     mtu9216.mtu_bytes = 9216;
     pfc4.pfc_enabled = PriorityMask(0x10);
     pfc3.pfc_enabled = PriorityMask(0x08);
-    map0.dscp_priority = std::map<uint8_t, uint8_t>{{26, 0}};
-    map3.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}, {48, 6}};
+    map0.dscp_priority = model::dscp_priority_map({{26, 0}});
+    map3.dscp_priority = model::dscp_priority_map({{26, 3}, {48, 6}});
     ecn_none.ecn_priorities = PriorityMask{};
     ecn3.ecn_priorities = PriorityMask(0x08);
     sw::SwitchResult r{"leaf1", "cumulus", sw::SwitchOutcome::drift, "", {}, {}, {}, {}};

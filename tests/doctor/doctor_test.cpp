@@ -159,7 +159,7 @@ TEST_SUITE("doctor") {
     }
     SUBCASE("DCQCN without ECN on the RoCE priority, CNPs with the data") {
       nic.ecn_priorities = PriorityMask(0x01);
-      nic.cnp = model::Cnp{26, 3};
+      nic.cnp = model::Cnp{Dscp::unchecked(26), Priority::unchecked(3)};
       CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), doctor::Severity::problem) ==
             std::vector<std::string>{"ecn: eth0: DCQCN on, ECN marks priorities 0, RoCE is on 3",
                                      "ecn: eth0: CNPs use DSCP 26, the same as data"});

@@ -18,11 +18,22 @@ TEST_SUITE("dcb knobs") {
     observe_dcb(s, out);
     CHECK(out.pfc_enabled == PriorityMask(0x08));
     CHECK(out.trust == model::Trust::dscp);
-    CHECK(out.dscp_priority == std::map<uint8_t, uint8_t>{{26, 3}});
+    CHECK(out.dscp_priority == model::dscp_priority_map({{26, 3}}));
     REQUIRE(out.buffers);
     CHECK(out.buffers->cable_length_m == 30u);
     CHECK_FALSE(out.buffers->prio_buffer);
     CHECK_FALSE(out.ets);
+  }
+
+  TEST_CASE("a class or DSCP out of range from the driver is not read as some other one") {
+    DcbState s;
+    s.ets = ieee_ets{};
+    s.ets->prio_tc[3] = 8;  // beyond IEEE_8021QAZ_MAX_TCS
+    s.apps = {dscp_app(26, 3), dscp_app(64, 3), dscp_app(27, 9)};
+    model::Settings out;
+    observe_dcb(s, out);
+    CHECK_FALSE(out.ets);  // not observed, so never "in sync"
+    CHECK(out.dscp_priority == model::dscp_priority_map({{26, 3}}));
   }
 
   TEST_CASE("without PFC or ETS getters the APP list proves nothing: no trust observed") {
@@ -50,9 +61,9 @@ TEST_SUITE("dcb knobs") {
     CHECK(validate_ets(e, "eth0").error().to_string() ==
           "eth0: ETS: class 5 is strict but has 10% bandwidth; only ETS classes take bandwidth");
     e.tc_bandwidth_percent[5] = 0;
-    e.prio_tc[2] = 8;
-    CHECK(validate_ets(e, "eth0").error().to_string() ==
-          "eth0: ETS: priority 2 maps to class 8, classes are 0..7");
+    // A class above 7 cannot be held at all: the type refuses it where the
+    // value is built (loader, parser, netlink decoder).
+    CHECK_FALSE(TrafficClass::make(8));
   }
 
   TEST_CASE("merges replace only the knob's fields") {
@@ -69,7 +80,7 @@ TEST_SUITE("dcb knobs") {
     ets.ets_cap = 8;
     ets.tc_reco_bw[0] = 100;
     model::Ets want;
-    want.prio_tc[3] = 1;
+    want.prio_tc[3] = TrafficClass::unchecked(1);
     want.tc_tsa.fill(model::Tsa::ets);
     want.tc_bandwidth_percent = {50, 50, 0, 0, 0, 0, 0, 0};
     ieee_ets m = merge_ets(ets, want);
@@ -91,7 +102,7 @@ TEST_SUITE("dcb knobs") {
 
   TEST_CASE("APP delta: add before delete, superseded and our own stale entries go") {
     std::vector<dcb_app> current{dscp_app(26, 0), dscp_app(10, 1), dscp_app(48, 6)};
-    AppDelta d = dscp_delta(current, {{26, 3}, {48, 6}}, {});
+    AppDelta d = dscp_delta(current, model::dscp_priority_map({{26, 3}, {48, 6}}), {});
     REQUIRE(d.add.size() == 1);
     CHECK(d.add[0].protocol == 26);
     CHECK(d.add[0].priority == 3);
@@ -101,13 +112,13 @@ TEST_SUITE("dcb knobs") {
 
     // rollback to "nothing declared": what we added goes, foreign entries stay
     std::vector<dcb_app> after{dscp_app(26, 3), dscp_app(10, 1), dscp_app(48, 6)};
-    AppDelta undo = dscp_delta(after, {{26, 0}}, {{26, 3}});
+    AppDelta undo = dscp_delta(after, model::dscp_priority_map({{26, 0}}), {{26, 3}});
     REQUIRE(undo.add.size() == 1);
     CHECK(undo.add[0].priority == 0);
     REQUIRE(undo.del.size() == 1);
     CHECK(undo.del[0].priority == 3);
 
-    CHECK(dscp_delta(after, {{26, 3}}, {}).add.empty());
-    CHECK(dscp_delta(after, {{26, 3}}, {}).del.empty());
+    CHECK(dscp_delta(after, model::dscp_priority_map({{26, 3}}), {}).add.empty());
+    CHECK(dscp_delta(after, model::dscp_priority_map({{26, 3}}), {}).del.empty());
   }
 }

@@ -35,7 +35,7 @@ model::Settings lossless() {
   model::Settings s;
   s.mtu_bytes = 9000;
   model::Ets ets;
-  ets.prio_tc = {0, 0, 0, 1, 0, 0, 2, 0};
+  ets.prio_tc = model::prio_tc_array({0, 0, 0, 1, 0, 0, 2, 0});
   ets.tc_tsa = {model::Tsa::ets,    model::Tsa::ets,    model::Tsa::strict, model::Tsa::strict,
                 model::Tsa::strict, model::Tsa::strict, model::Tsa::strict, model::Tsa::strict};
   ets.tc_bandwidth_percent = {40, 60, 0, 0, 0, 0, 0, 0};
@@ -47,7 +47,7 @@ model::Settings lossless() {
   s.buffers = b;
   s.pfc_enabled = PriorityMask(0x08);
   s.trust = model::Trust::dscp;
-  s.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}, {48, 6}};
+  s.dscp_priority = model::dscp_priority_map({{26, 3}, {48, 6}});
   return s;
 }
 

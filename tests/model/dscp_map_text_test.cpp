@@ -3,21 +3,25 @@
 #include "model/knob.h"
 
 using rocecfg::model::dscp_map_text;
+using rocecfg::model::dscp_priority_map;
+using rocecfg::model::DscpPriorityMap;
+using rocecfg::Dscp;
+using rocecfg::Priority;
 
 TEST_SUITE("dscp_map_text") {
   TEST_CASE("the DSCP map is one text of ranges of one priority") {
-    CHECK(dscp_map_text({{26, 3}, {27, 3}, {28, 3}, {48, 6}}) == "26-28:3,48:6");
-    CHECK(dscp_map_text({{0, 0}, {1, 0}, {2, 1}, {3, 0}}) == "0-1:0,2:1,3:0");
+    CHECK(dscp_map_text(dscp_priority_map({{26, 3}, {27, 3}, {28, 3}, {48, 6}})) == "26-28:3,48:6");
+    CHECK(dscp_map_text(dscp_priority_map({{0, 0}, {1, 0}, {2, 1}, {3, 0}})) == "0-1:0,2:1,3:0");
     // a gap breaks a range even when the priority is the same
-    CHECK(dscp_map_text({{10, 2}, {12, 2}}) == "10:2,12:2");
-    CHECK(dscp_map_text({{63, 7}}) == "63:7");
-    CHECK(dscp_map_text({}) == "none");
+    CHECK(dscp_map_text(dscp_priority_map({{10, 2}, {12, 2}})) == "10:2,12:2");
+    CHECK(dscp_map_text(dscp_priority_map({{63, 7}})) == "63:7");
+    CHECK(dscp_map_text(DscpPriorityMap{}) == "none");
   }
   TEST_CASE("all 64 code points to one priority are one range; the usual d/8 map is eight") {
-    std::map<uint8_t, uint8_t> all, by_eight;
+    DscpPriorityMap all, by_eight;
     for (unsigned d = 0; d < 64; ++d) {
-      all[static_cast<uint8_t>(d)] = 0;
-      by_eight[static_cast<uint8_t>(d)] = static_cast<uint8_t>(d / 8);
+      all[Dscp::unchecked(d)] = Priority::unchecked(0);
+      by_eight[Dscp::unchecked(d)] = Priority::unchecked(d / 8);
     }
     CHECK(dscp_map_text(all) == "0-63:0");
     CHECK(dscp_map_text(by_eight) ==

@@ -32,7 +32,7 @@ TEST_SUITE("bnxt_re") {
     REQUIRE(a);
     CHECK(a->family() == "bnxt_re (configfs cc/)");
     model::Settings want;
-    want.cnp = model::Cnp{48, 7};
+    want.cnp = model::Cnp{Dscp::unchecked(48), Priority::unchecked(7)};
     want.dcqcn = model::Dcqcn{true, {}};
     want.ecn_priorities = PriorityMask(0x08);
     REQUIRE(a->write(Knob::cnp, want));
@@ -49,7 +49,7 @@ TEST_SUITE("bnxt_re") {
     model::Settings seen;
     REQUIRE(a->read(Knob::cnp, seen));
     REQUIRE(a->read(Knob::ecn_priorities, seen));
-    CHECK(seen.cnp == model::Cnp{48, 7});
+    CHECK(seen.cnp == model::Cnp{Dscp::unchecked(48), Priority::unchecked(7)});
     CHECK(seen.ecn_priorities == PriorityMask(0x08));
     // the device directory existed before: left in place
     CHECK(fs.is_dir("/sys/kernel/config/bnxt_re/bnxt_re0"));

@@ -10,10 +10,10 @@ TEST_SUITE("hccn_tool") {
     model::Settings s;
     s.mtu_bytes = 9000;
     model::Ets ets;
-    ets.prio_tc = {0, 0, 0, 3, 0, 0, 1, 0};
+    ets.prio_tc = model::prio_tc_array({0, 0, 0, 3, 0, 0, 1, 0});
     s.ets = ets;
     s.pfc_enabled = PriorityMask(0x08);
-    s.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}, {48, 6}};
+    s.dscp_priority = model::dscp_priority_map({{26, 3}, {48, 6}});
     s.roce_tos = 106;
     s.roce_mode = model::RoceMode::v2;
     auto plan = nic::render_hccn(2, s);
@@ -36,7 +36,7 @@ TEST_SUITE("hccn_tool") {
     CHECK(nic::render_hccn(0, s).error().to_string() ==
           "npu 0: mtu 9800: hccn_tool accepts 68..9702");
     model::Settings d;
-    d.dscp_priority = std::map<uint8_t, uint8_t>{{26, 5}};
+    d.dscp_priority = model::dscp_priority_map({{26, 5}});
     CHECK(
         nic::render_hccn(0, d).error().to_string() ==
         "npu 0: dscp 26 -> priority 5 -> class 5; Ascend has classes 0..3 (declare [ets] prio_tc)");

@@ -63,7 +63,7 @@ TEST_SUITE("mlx5") {
 
     model::Settings intent;
     intent.dcqcn = model::Dcqcn{true, {{"rp_ai_rate_mbps", 10}, {"rp_min_dec_fac_percent", 25}}};
-    intent.cnp = model::Cnp{48, 6};
+    intent.cnp = model::Cnp{Dscp::unchecked(48), Priority::unchecked(6)};
     CHECK_FALSE(a->unsupported(Knob::dcqcn, intent));
     model::Settings seen;
     REQUIRE(a->read(Knob::dcqcn, seen));
@@ -77,8 +77,8 @@ TEST_SUITE("mlx5") {
     CHECK(t.read(d + "rp_hai_rate") == "50\n");  // undeclared: untouched
 
     REQUIRE(a->read(Knob::cnp, seen));
-    CHECK(seen.cnp == model::Cnp{48, 6});
-    intent.cnp = model::Cnp{46, 7};
+    CHECK(seen.cnp == model::Cnp{Dscp::unchecked(48), Priority::unchecked(6)});
+    intent.cnp = model::Cnp{Dscp::unchecked(46), Priority::unchecked(7)};
     REQUIRE(a->write(Knob::cnp, intent));
     CHECK(t.read(d + "np_cnp_dscp") == "46");
     CHECK(t.read(d + "np_cnp_prio") == "7");
@@ -105,7 +105,7 @@ TEST_SUITE("mlx5") {
     host::FsRoot fs(t.root());
     auto a = nic::make_adapter(mlx5_netdev(), fs);
     model::Settings intent;
-    intent.cnp = model::Cnp{48, 6};
+    intent.cnp = model::Cnp{Dscp::unchecked(48), Priority::unchecked(6)};
     CHECK(a->unsupported(Knob::cnp, intent) ==
           "/sys/kernel/debug/mlx5/0000:3b:00.0/cc_params is missing: debugfs not mounted, not "
           "root, or the firmware lacks the cc_query/cc_modify capabilities");
@@ -145,7 +145,7 @@ TEST_SUITE("mlx5") {
     REQUIRE(a->read(Knob::cnp, seen));
     CHECK(seen.ecn_priorities == PriorityMask(0x08));
     CHECK(model::knob_satisfied(want, seen, Knob::dcqcn));
-    CHECK(seen.cnp == model::Cnp{48, 6});
+    CHECK(seen.cnp == model::Cnp{Dscp::unchecked(48), Priority::unchecked(6)});
 
     model::Settings odd;
     odd.dcqcn = model::Dcqcn{true, {{"rp_threshold", 3}}};

@@ -43,9 +43,10 @@ TEST_SUITE("plan.diff") {
   TEST_CASE("extra DSCP entries on the device are not drift; a wrong declared one is") {
     model::Settings observed = test::standard_intent();
     auto& map = *observed.dscp_priority;
-    for (uint8_t d = 0; d < 64; ++d) map.try_emplace(d, d >> 3);  // mlx5 pre-populates all 64
+    for (unsigned d = 0; d < 64; ++d)  // mlx5 pre-populates all 64
+      map.try_emplace(Dscp::unchecked(d), Priority::unchecked(d >> 3));
     CHECK(plan::diff("eth0", test::standard_intent(), observed).empty());
-    map[26] = 0;
+    map[Dscp::unchecked(26)] = Priority::unchecked(0);
     plan::Plan p = plan::diff("eth0", test::standard_intent(), observed);
     REQUIRE(p.steps.size() == 1);
     CHECK(p.steps[0].knob == Knob::dscp_map);

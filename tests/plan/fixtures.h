@@ -11,9 +11,9 @@ inline model::Settings standard_intent() {
   s.mtu_bytes = 9000;
   s.pfc_enabled = PriorityMask(1u << 3);
   s.trust = model::Trust::dscp;
-  s.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}, {48, 6}};
+  s.dscp_priority = model::dscp_priority_map({{26, 3}, {48, 6}});
   model::Ets e;
-  for (unsigned i = 0; i < 8; ++i) e.prio_tc[i] = static_cast<uint8_t>(i);
+  e.prio_tc = model::prio_tc_array({0, 1, 2, 3, 4, 5, 6, 7});
   e.tc_tsa.fill(model::Tsa::ets);
   e.tc_tsa[6] = model::Tsa::strict;
   e.tc_bandwidth_percent[0] = 50;
@@ -28,7 +28,7 @@ inline model::Settings factory_nic() {
   s.mtu_bytes = 1500;
   s.pfc_enabled = PriorityMask(0);
   s.trust = model::Trust::pcp;
-  s.dscp_priority = std::map<uint8_t, uint8_t>{};
+  s.dscp_priority = model::DscpPriorityMap{};
   model::Ets e;
   e.tc_tsa.fill(model::Tsa::vendor);
   s.ets = e;

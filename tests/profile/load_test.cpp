@@ -47,7 +47,7 @@ mode = "RoCE v2"
     const model::Settings& s = i.common;
     CHECK(s.pfc_enabled->bits() == 0x08);
     CHECK(*s.trust == model::Trust::dscp);
-    CHECK(*s.dscp_priority == std::map<uint8_t, uint8_t>{{26, 3}, {48, 6}});
+    CHECK(*s.dscp_priority == model::dscp_priority_map({{26, 3}, {48, 6}}));
     CHECK(s.ets->tc_tsa[6] == model::Tsa::strict);
     CHECK(s.ets->tc_tsa[0] == model::Tsa::ets);
     CHECK(s.ets->tc_bandwidth_percent[3] == 50);

@@ -36,7 +36,7 @@ std::vector<Case> matrix() {
     model::Settings s = standard_profile();
     s.pfc_enabled = PriorityMask((1u << 3) | (1u << 4));
     s.ecn_priorities = PriorityMask((1u << 3) | (1u << 4));
-    s.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}, {34, 4}};
+    s.dscp_priority = model::dscp_priority_map({{26, 3}, {34, 4}});
     s.ets->tc_bandwidth_percent = {40, 0, 0, 30, 30, 0, 0, 0};
     out.push_back({"two lossless priorities", s});
   }
@@ -44,7 +44,7 @@ std::vector<Case> matrix() {
     model::Settings s;
     s.pfc_enabled = PriorityMask(1u << 3);
     s.trust = model::Trust::dscp;
-    s.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}};
+    s.dscp_priority = model::dscp_priority_map({{26, 3}});
     out.push_back({"PFC only", s});
   }
   for (auto [detect, restore] : {std::pair{100u, 100u}, {200u, 3000u}, {5000u, 5000u}}) {
@@ -142,8 +142,7 @@ TEST_SUITE("conformance") {
       std::string rollback_last;
     };
     const std::map<std::string, Session> want{
-        {"cumulus",
-         {{"nv config detach"}, {"nv config apply -y", "nv config save"}, "nv config detach"}},
+        {"cumulus", {{"nv config detach"}, {"nv config apply -y"}, "nv config detach"}},
         {"sonic",
          {{"sudo config checkpoint rocecfg-pre-change"},
           {"sudo config save -y", "sudo config delete-checkpoint rocecfg-pre-change"},

@@ -44,24 +44,24 @@ model::Settings standard_profile() {
   model::Settings s;
   s.mtu_bytes = 9216;
   model::Ets ets;
-  ets.prio_tc = {0, 1, 2, 3, 4, 5, 6, 7};
+  ets.prio_tc = model::prio_tc_array({0, 1, 2, 3, 4, 5, 6, 7});
   ets.tc_tsa.fill(model::Tsa::ets);
   ets.tc_tsa[6] = model::Tsa::strict;
   ets.tc_bandwidth_percent = {50, 0, 0, 50, 0, 0, 0, 0};
   s.ets = ets;
   s.pfc_enabled = PriorityMask(1u << 3);
   s.trust = model::Trust::dscp;
-  s.dscp_priority = std::map<uint8_t, uint8_t>{{26, 3}};
+  s.dscp_priority = model::dscp_priority_map({{26, 3}});
   s.ecn_priorities = PriorityMask(1u << 3);
   s.ecn = model::Ecn{150000, 1500000, 10};
-  s.cnp = model::Cnp{48, 6};
+  s.cnp = model::Cnp{Dscp::unchecked(48), Priority::unchecked(6)};
   s.pfc_watchdog = model::PfcWatchdog{200, 200, model::WatchdogAction::drop};
   return s;
 }
 
 model::Settings swapped_tc_profile() {
   model::Settings s = standard_profile();
-  s.ets->prio_tc = {0, 1, 2, 4, 3, 5, 6, 7};
+  s.ets->prio_tc = model::prio_tc_array({0, 1, 2, 4, 3, 5, 6, 7});
   s.ets->tc_bandwidth_percent = {50, 0, 0, 0, 50, 0, 0, 0};
   return s;
 }

@@ -54,7 +54,9 @@ class BnxtRe final : public host::NicAdapter {
           Result<uint32_t> prio = value("cnp_prio");
           if (!dscp) return std::unexpected(dscp.error());
           if (!prio) return std::unexpected(prio.error());
-          into.cnp = model::Cnp{static_cast<uint8_t>(*dscp), static_cast<uint8_t>(*prio)};
+          auto cnp = model::cnp_from(*dscp, *prio, cc_);
+          if (!cnp) return std::unexpected(cnp.error());
+          into.cnp = *cnp;
           return {};
         }
         default:
@@ -76,8 +78,8 @@ class BnxtRe final : public host::NicAdapter {
           ok = put("ecn_enable", v.dcqcn->enabled ? 1 : 0);
           break;
         case Knob::cnp:
-          ok = put("cnp_dscp", v.cnp->dscp);
-          if (ok) ok = put("cnp_prio", v.cnp->priority);
+          ok = put("cnp_dscp", v.cnp->dscp.value());
+          if (ok) ok = put("cnp_prio", v.cnp->priority.value());
           break;
         default:
           return fail(ErrorKind::unsupported, cc_, "not a bnxt_re cc knob");

@@ -12,7 +12,14 @@ constexpr unsigned kMaxTc = 3;  // Ascend RoCE ports have 4 traffic classes
 
 std::string csv8(const auto& a) {
   std::string out;
-  for (size_t i = 0; i < 8; ++i) out += (i ? "," : "") + std::to_string(a[i]);
+  for (size_t i = 0; i < 8; ++i) {
+    unsigned v;
+    if constexpr (requires { a[i].value(); })
+      v = a[i].value();
+    else
+      v = static_cast<unsigned>(a[i]);
+    out += (i ? "," : "") + std::to_string(v);
+  }
   return out;
 }
 
@@ -38,7 +45,7 @@ Result<HccnPlan> render_hccn(int device_id, const model::Settings& s) {
   }
   if (s.ets) {
     for (size_t p = 0; p < 8; ++p)
-      if (s.ets->prio_tc[p] > kMaxTc)
+      if (s.ets->prio_tc[p].value() > kMaxTc)
         return fail(ErrorKind::invalid_input, ctx,
                     fmt::format("ets: priority {} -> class {}; Ascend has classes 0..3", p,
                                 s.ets->prio_tc[p]));
@@ -56,15 +63,14 @@ Result<HccnPlan> render_hccn(int device_id, const model::Settings& s) {
   }
   if (s.dscp_priority) {
     for (auto [dscp, prio] : *s.dscp_priority) {
-      if (dscp > 63) return fail(ErrorKind::invalid_input, ctx, fmt::format("dscp {} > 63", dscp));
       // Ascend maps DSCP straight to a class; go through prio_tc when declared.
-      unsigned tc = s.ets ? s.ets->prio_tc[prio & 7] : prio;
+      unsigned tc = s.ets ? s.ets->prio_tc[prio.value()].value() : prio.value();
       if (tc > kMaxTc)
         return fail(ErrorKind::invalid_input, ctx,
                     fmt::format("dscp {} -> priority {} -> class {}; Ascend has classes 0..3 "
                                 "(declare [ets] prio_tc)",
                                 dscp, prio, tc));
-      cmd({"-dscp_to_tc", "-s", "dscp", std::to_string(dscp), "tc", std::to_string(tc)});
+      cmd({"-dscp_to_tc", "-s", "dscp", std::to_string(dscp.value()), "tc", std::to_string(tc)});
     }
   }
   if (s.dcqcn)

@@ -53,7 +53,6 @@ class Mlx5Debugfs final : public host::NicAdapter {
       if (std::string missing = unmapped_params(kFiles, *intent.dcqcn); !missing.empty())
         return "mlx5 cc_params has no " + missing;
     }
-    if (k == Knob::cnp && intent.cnp->priority > 7) return "CNP priority must be 0..7";
     return std::nullopt;
   }
 
@@ -74,7 +73,9 @@ class Mlx5Debugfs final : public host::NicAdapter {
       Result<uint32_t> p = host::parse_u32(*prio, dir_ + "/np_cnp_prio");
       if (!d) return std::unexpected(d.error());
       if (!p) return std::unexpected(p.error());
-      into.cnp = model::Cnp{static_cast<uint8_t>(*d), static_cast<uint8_t>(*p)};
+      auto cnp = model::cnp_from(*d, *p, dir_);
+      if (!cnp) return std::unexpected(cnp.error());
+      into.cnp = *cnp;
       return {};
     }
     return fail(ErrorKind::unsupported, dir_, "not an mlx5 cc_params knob");
@@ -83,12 +84,11 @@ class Mlx5Debugfs final : public host::NicAdapter {
   Status write(Knob k, const model::Settings& value) const override {
     if (k == Knob::dcqcn) return write_params(fs_, dir_, kFiles, Radix::dec, *value.dcqcn);
     if (k == Knob::cnp) {
-      if (value.cnp->dscp > 63)
-        return fail(ErrorKind::invalid_input, dir_, "CNP DSCP must be 0..63");
-      if (Status ok = fs_.write(dir_ + "/np_cnp_dscp", std::to_string(value.cnp->dscp)); !ok)
+      if (Status ok = fs_.write(dir_ + "/np_cnp_dscp", std::to_string(value.cnp->dscp.value()));
+          !ok)
         return ok;
       // Also sets np_cnp_prio_mode=0: CNPs use this priority, not the packet's.
-      return fs_.write(dir_ + "/np_cnp_prio", std::to_string(value.cnp->priority));
+      return fs_.write(dir_ + "/np_cnp_prio", std::to_string(value.cnp->priority.value()));
     }
     return fail(ErrorKind::unsupported, dir_, "not an mlx5 cc_params knob");
   }

@@ -80,7 +80,9 @@ class Mlx5Ofed final : public host::NicAdapter {
         Result<uint32_t> p = host::parse_u32(*prio, np_ + "/cnp_802p_prio");
         if (!d) return std::unexpected(d.error());
         if (!p) return std::unexpected(p.error());
-        into.cnp = model::Cnp{static_cast<uint8_t>(*d), static_cast<uint8_t>(*p)};
+        auto cnp = model::cnp_from(*d, *p, np_);
+        if (!cnp) return std::unexpected(cnp.error());
+        into.cnp = *cnp;
         return {};
       }
       default:
@@ -104,9 +106,9 @@ class Mlx5Ofed final : public host::NicAdapter {
         return write_params(fs_, np_, kNpFiles, Radix::dec, np);
       }
       case Knob::cnp: {
-        if (Status ok = fs_.write(np_ + "/cnp_dscp", std::to_string(value.cnp->dscp)); !ok)
+        if (Status ok = fs_.write(np_ + "/cnp_dscp", std::to_string(value.cnp->dscp.value())); !ok)
           return ok;
-        return fs_.write(np_ + "/cnp_802p_prio", std::to_string(value.cnp->priority));
+        return fs_.write(np_ + "/cnp_802p_prio", std::to_string(value.cnp->priority.value()));
       }
       default:
         return fail(ErrorKind::unsupported, rp_, "not an OFED ecn/ knob");

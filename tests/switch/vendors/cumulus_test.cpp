@@ -53,8 +53,8 @@ TEST_SUITE("cumulus offline") {
     CHECK(st->global.pfc_enabled->to_string() == "3");
     CHECK(st->global.ecn_priorities->to_string() == "3");
     CHECK(model::knob_value_text(st->global, model::Knob::ecn) == "min=150KB max=1500KB p=10%");
-    CHECK(st->global.dscp_priority->at(26) == 3);
-    CHECK(st->global.dscp_priority->at(48) == 6);
+    CHECK(st->global.dscp_priority->at(Dscp::unchecked(26)) == 3);
+    CHECK(st->global.dscp_priority->at(Dscp::unchecked(48)) == 6);
     CHECK(model::knob_value_text(st->global, model::Knob::ets) ==
           "prio_tc=0,1,2,3,4,5,6,7 tsa=ets,ets,ets,ets,ets,ets,strict,ets bw=50,0,0,50,0,0,0,0");
     CHECK(st->policies.at("pfc ROCE_PFC") ==

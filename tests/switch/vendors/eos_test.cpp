@@ -131,7 +131,7 @@ TEST_SUITE("eos") {
     // default map is not assumed); the TC -> DSCP rewrite line is not
     // classification; no CNP class is invented.
     const auto& dscp = *state->global.dscp_priority;
-    CHECK(dscp == std::map<uint8_t, uint8_t>{{24, 3}, {26, 3}, {48, 6}});
+    CHECK(dscp == model::dscp_priority_map({{24, 3}, {26, 3}, {48, 6}}));
     CHECK_FALSE(state->global.cnp);
 
     CHECK(state->policies.at("ROCE") == std::vector<std::string>{"Ethernet1/1", "Ethernet1/2"});

@@ -63,7 +63,7 @@ TEST_SUITE("h3c") {
     CHECK(p1.ecn_priorities == PriorityMask(1u << 3));
     CHECK(p1.ets->tc_tsa[6] == model::Tsa::strict);
     CHECK(p1.ets->tc_bandwidth_percent[0] == 50);
-    CHECK(p1.ets->prio_tc == std::array<uint8_t, 8>{0, 1, 2, 3, 4, 5, 6, 7});
+    CHECK(p1.ets->prio_tc == model::prio_tc_array({0, 1, 2, 3, 4, 5, 6, 7}));
 
     const auto& p2 = state->ports.at("HundredGigE1/0/2");
     CHECK(p2.trust == model::Trust::dscp);
@@ -72,10 +72,10 @@ TEST_SUITE("h3c") {
     CHECK_FALSE(p2.ecn);
 
     const auto& dscp = *state->global.dscp_priority;
-    CHECK(dscp.at(24) == 3);
-    CHECK(dscp.at(31) == 3);
-    CHECK(dscp.at(48) == 6);
-    CHECK_FALSE(dscp.contains(40));  // the Comware default map is not assumed
+    CHECK(dscp.at(Dscp::unchecked(24)) == 3);
+    CHECK(dscp.at(Dscp::unchecked(31)) == 3);
+    CHECK(dscp.at(Dscp::unchecked(48)) == 6);
+    CHECK_FALSE(dscp.contains(Dscp::unchecked(40)));  // the Comware default map is not assumed
     CHECK_FALSE(state->global.cnp);
     CHECK(state->policies.at("wred ROCE") == std::vector<std::string>{"HundredGigE1/0/1"});
     CHECK(state->notes ==

@@ -91,8 +91,8 @@ TEST_SUITE("huawei-ce") {
     CHECK(p1.pfc_watchdog == model::PfcWatchdog{200, 300, model::WatchdogAction::forward});
     CHECK(p1.ecn == model::Ecn{153600, 1536000, 10});
     CHECK(p1.ecn_priorities == PriorityMask(1u << 3));
-    CHECK(p1.dscp_priority->at(26) == 3);
-    CHECK(p1.dscp_priority->at(48) == 6);
+    CHECK(p1.dscp_priority->at(Dscp::unchecked(26)) == 3);
+    CHECK(p1.dscp_priority->at(Dscp::unchecked(48)) == 6);
     CHECK(p1.ets->tc_tsa[6] == model::Tsa::strict);
     CHECK(p1.ets->tc_tsa[7] == model::Tsa::strict);
     // DRR weights are shares: 50 on queues 0 and 3, the default 1 on queues
@@ -103,8 +103,8 @@ TEST_SUITE("huawei-ce") {
     // percent ECN (not converted).
     const auto& p2 = state->ports.at("100GE1/0/2");
     CHECK(p2.mtu_bytes == 9216u);
-    CHECK(p2.dscp_priority->at(26) == 3);  // the default domain maps AF31 to af3
-    CHECK(p2.dscp_priority->at(27) == 0);
+    CHECK(p2.dscp_priority->at(Dscp::unchecked(26)) == 3);  // the default domain maps AF31 to af3
+    CHECK(p2.dscp_priority->at(Dscp::unchecked(27)) == 0);
     CHECK_FALSE(p2.pfc_enabled);                        // mode auto: DCBX decides
     CHECK_FALSE(p2.ecn);                                // percent thresholds are not comparable ...
     CHECK(p2.ecn_priorities == PriorityMask(1u << 3));  // ... but ECN is on

@@ -66,9 +66,9 @@ TEST_SUITE("nxos") {
     CHECK(e1.mtu_bytes == 9216u);
     CHECK(e1.pfc_enabled == PriorityMask(1u << 3));
     CHECK(e1.trust == model::Trust::dscp);
-    CHECK(e1.dscp_priority->at(26) == 3);
-    CHECK(e1.dscp_priority->at(48) == 7);
-    CHECK(e1.dscp_priority->at(10) == 0);  // SPARE is in an unattached policy
+    CHECK(e1.dscp_priority->at(Dscp::unchecked(26)) == 3);
+    CHECK(e1.dscp_priority->at(Dscp::unchecked(48)) == 7);
+    CHECK(e1.dscp_priority->at(Dscp::unchecked(10)) == 0);  // SPARE is in an unattached policy
     CHECK(e1.pfc_watchdog == model::PfcWatchdog{200, 300, model::WatchdogAction::drop});
 
     // Tab-indented lines are still the interface's; send-tlv is still mode on.

@@ -27,7 +27,7 @@ TEST_SUITE("sonic offline") {
 
   TEST_CASE("SONiC: ETS other than the identity queue map is refused, not approximated") {
     model::Settings intent = standard_profile();
-    intent.ets->prio_tc = {0, 0, 0, 3, 0, 0, 6, 0};
+    intent.ets->prio_tc = model::prio_tc_array({0, 0, 0, 3, 0, 0, 6, 0});
     auto a = make_adapter("sonic");
     Diagnostics warnings;
     auto c = render_all(*a, intent, {"Ethernet0"}, warnings);
@@ -98,7 +98,7 @@ TEST_SUITE("sonic offline") {
     CHECK(e4.pfc_enabled->to_string() == "3,4");
     CHECK_FALSE(e4.pfc_watchdog);
     CHECK(model::knob_value_text(legacy->global, model::Knob::ecn) == "min=150KB max=1500KB p=10%");
-    CHECK(legacy->global.dscp_priority->at(26) == 3);
+    CHECK(legacy->global.dscp_priority->at(Dscp::unchecked(26)) == 3);
     // Schedulers through references and range keys; queue 5 and 7 unbound;
     // DWRR weights 14/14/14/15/15 as shares of 100.
     CHECK(model::knob_value_text(e0, model::Knob::ets) ==

@@ -96,8 +96,8 @@ Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std:
   return out;
 }
 
-std::map<uint8_t, uint8_t> dscp_entries(const model::Settings& intent) {
-  std::map<uint8_t, uint8_t> out;
+model::DscpPriorityMap dscp_entries(const model::Settings& intent) {
+  model::DscpPriorityMap out;
   if (intent.dscp_priority) out = *intent.dscp_priority;
   if (intent.cnp) out[intent.cnp->dscp] = intent.cnp->priority;
   return out;

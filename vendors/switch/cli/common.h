@@ -53,7 +53,7 @@ std::set<TrafficClass> ecn_queues_before(const std::map<model::Knob, plan::Step>
 Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std::string>& ports);
 
 // DSCP -> priority entries the intent declares, the CNP code point included.
-std::map<uint8_t, uint8_t> dscp_entries(const model::Settings& intent);
+model::DscpPriorityMap dscp_entries(const model::Settings& intent);
 
 // A port's settings as the plan sees them: switch-wide knobs from `global`,
 // per-port knobs from `ports[port]` where present.

@@ -294,13 +294,14 @@ sw::SwitchState to_state(const NvModel& m) {
   sw::SwitchState st;
   Settings& g = st.global;
   g.trust = m.trust;
-  std::map<uint8_t, uint8_t> map;
-  for (int d = 0; d < 64; ++d) map[static_cast<uint8_t>(d)] = m.dscp_sp[d];
+  // Every number in the model was range-checked as its line was read.
+  model::DscpPriorityMap map;
+  for (unsigned d = 0; d < 64; ++d) map[Dscp::unchecked(d)] = Priority::unchecked(m.dscp_sp[d]);
   g.dscp_priority = map;
   g.pfc_enabled = m.pfc;
   model::Ets ets;
   for (int i = 0; i < 8; ++i) {
-    ets.prio_tc[i] = m.sp_tc[i];
+    ets.prio_tc[i] = TrafficClass::unchecked(m.sp_tc[i]);
     ets.tc_tsa[i] = m.sched[i].strict ? model::Tsa::strict : model::Tsa::ets;
     ets.tc_bandwidth_percent[i] = m.sched[i].strict ? 0 : m.sched[i].bw_percent;
   }

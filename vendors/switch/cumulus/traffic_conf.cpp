@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "cumulus/cumulus.h"
+#include "model/qos.h"
 #include "switch/interfaces.h"
 
 namespace rocecfg::sw::cumulus {
@@ -67,12 +68,12 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
     bool dscp = std::find(items.begin(), items.end(), "dscp") != items.end();
     g.trust = dscp ? model::Trust::dscp : model::Trust::pcp;
   }
-  std::map<uint8_t, uint8_t> dscp_map;
+  model::DscpPriorityMap dscp_map;
   PriorityMask pfc, ecn_on;
   std::optional<model::Ecn> ecn;
   model::Ets ets;
   bool have_ets = false;
-  for (int i = 0; i < 8; ++i) ets.prio_tc[i] = static_cast<uint8_t>(i);
+  ets.prio_tc = model::kIdentityPrioTc;
   ets.tc_tsa.fill(model::Tsa::ets);  // classes in no priority_group share by weight 0
   std::map<std::string, std::map<std::string, std::string>> groups;  // "pfc ROCE" -> key -> value
   for (const auto& [key, value] : kv) {
@@ -83,7 +84,7 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
       for (const std::string& d : list_items(value)) {
         auto v = small(d, 63, key);
         if (!v) return std::unexpected(v.error());
-        dscp_map[static_cast<uint8_t>(*v)] = static_cast<uint8_t>(*cos);
+        dscp_map[Dscp::unchecked(*v)] = Priority::unchecked(*cos);
       }
       continue;
     }
@@ -140,7 +141,7 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
       // scheduling class (its lowest cos), and every cos of it maps there.
       if (cos.empty()) continue;
       unsigned tc = *std::min_element(cos.begin(), cos.end());
-      for (unsigned c : cos) ets.prio_tc[c] = static_cast<uint8_t>(tc);
+      for (unsigned c : cos) ets.prio_tc[c] = TrafficClass::unchecked(tc);
       ets.tc_tsa[tc] = weight == 0 ? model::Tsa::strict : model::Tsa::ets;
       ets.tc_bandwidth_percent[tc] = static_cast<uint8_t>(weight);
     }

@@ -74,9 +74,9 @@ std::optional<model::WatchdogAction> watchdog_action(std::string_view a) {
 
 struct Parser {
   SwitchState state;
-  std::map<uint8_t, uint8_t> explicit_dscp;
+  model::DscpPriorityMap explicit_dscp;
   std::vector<std::string> dscp_text;  // the `qos map dscp` lines
-  std::array<uint8_t, 8> prio_tc{0, 1, 2, 3, 4, 5, 6, 7};
+  model::PrioTcMap prio_tc = model::kIdentityPrioTc;
   bool prio_tc_stated = false;
   std::optional<uint32_t> wd_timeout_ms, wd_recovery_ms;
   std::optional<model::WatchdogAction> wd_action;  // EOS default: drop
@@ -215,7 +215,7 @@ struct Parser {
       bool tail_ok = tw.size() == 1 ||
                      (tw.size() == 3 && tw[1] == "drop-precedence" && number(tw[2], 2).has_value());
       if (!dscps || dscps->empty() || !tc || !tail_ok) return note(l, "not understood");
-      for (unsigned d : *dscps) explicit_dscp[static_cast<uint8_t>(d)] = static_cast<uint8_t>(*tc);
+      for (unsigned d : *dscps) explicit_dscp[Dscp::unchecked(d)] = Priority::unchecked(*tc);
       dscp_text.push_back(l.text);
     } else if (starts_with_words(t, "qos map traffic-class") && w.size() >= 6 &&
                w[w.size() - 2] == "tx-queue") {
@@ -224,7 +224,7 @@ struct Parser {
       auto tcs = cli::parse_number_list(list, 7);
       auto q = number(w.back(), 7);
       if (!tcs || !q) return note(l, "not understood");
-      for (unsigned p : *tcs) prio_tc[p] = static_cast<uint8_t>(*q);
+      for (unsigned p : *tcs) prio_tc[p] = TrafficClass::unchecked(*q);
       prio_tc_stated = true;
     } else if (starts_with_words(t, "qos map traffic-class") &&
                t.find(" to dscp ") != std::string::npos) {
@@ -317,7 +317,7 @@ struct Parser {
       ets.tc_bandwidth_percent[t] = strict ? 0 : q.bandwidth_percent.value_or(0);
       if (q.ecn || !q.ecn_incomparable.empty()) {
         for (unsigned p = 0; p < 8; ++p)
-          if (prio_tc[p] == t) ecn_prios.set(Priority::unchecked(p));
+          if (prio_tc[p].value() == t) ecn_prios.set(Priority::unchecked(p));
       }
       if (!q.ecn_incomparable.empty()) incomparable = q.ecn_incomparable;
       if (q.ecn) {

@@ -92,11 +92,11 @@ std::vector<std::string> global_lines(const model::Settings& intent, const cli::
   std::vector<std::string> lines;
   model::Settings want = plan.global_want(intent);
   // Classification: one line per traffic class, code points ascending.
-  std::map<uint8_t, uint8_t> entries;
+  model::DscpPriorityMap entries;
   if (plan.has_global(Knob::dscp_map)) entries = cli::dscp_entries(want);
   if (plan.has_global(Knob::cnp) && want.cnp) entries[want.cnp->dscp] = want.cnp->priority;
-  std::map<uint8_t, std::vector<std::string>> by_tc;
-  for (auto [dscp, prio] : entries) by_tc[prio].push_back(std::to_string(dscp));
+  std::map<Priority, std::vector<std::string>> by_tc;
+  for (auto [dscp, prio] : entries) by_tc[prio].push_back(std::to_string(dscp.value()));
   for (const auto& [tc, dscps] : by_tc)
     lines.push_back(fmt::format("qos map dscp {} to traffic-class {}", cli::join(dscps, " "), tc));
 
@@ -106,7 +106,7 @@ std::vector<std::string> global_lines(const model::Settings& intent, const cli::
     const auto& prio_tc = ets->after.ets->prio_tc;
     std::set<unsigned> touched;
     for (unsigned p = 0; p < 8; ++p)
-      if (prio_tc[p] != p) touched.insert(p);
+      if (prio_tc[p].value() != p) touched.insert(p);
     for (const auto& [port, knobs] : plan.ports)
       if (auto it = knobs.find(Knob::ets); it != knobs.end() && it->second.before.ets)
         for (unsigned p = 0; p < 8; ++p)

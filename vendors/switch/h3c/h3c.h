@@ -75,7 +75,7 @@ inline constexpr uint64_t kCellBytes = 256;  // assumed, see the WRED note above
 inline constexpr uint32_t kDeadlockUnitMs = 100;
 inline constexpr model::MtuLimits kMtu{1536, 12288};
 // The default 802.1p -> local precedence (queue) map.
-inline constexpr std::array<uint8_t, 8> kDefaultDot1pLp{2, 0, 1, 3, 4, 5, 6, 7};
+inline constexpr model::PrioTcMap kDefaultDot1pLp = model::prio_tc_array({2, 0, 1, 3, 4, 5, 6, 7});
 
 // One port name in this vendor's grammar (adapter.cpp).
 const std::regex& port_grammar();

@@ -38,8 +38,8 @@ struct Port {
 
 struct Parser {
   SwitchState state;
-  std::map<uint8_t, uint8_t> explicit_dscp;
-  std::array<uint8_t, 8> dot1p_lp = kDefaultDot1pLp;
+  model::DscpPriorityMap explicit_dscp;
+  model::PrioTcMap dot1p_lp = kDefaultDot1pLp;
   std::map<std::string, std::map<unsigned, WredQueue>> wred_tables;
   std::map<unsigned, uint32_t> deadlock_interval, recover_delay;  // cos -> units
   // During the recovery delay (ILN guide: default forwarding).
@@ -128,10 +128,12 @@ struct Parser {
     const std::string& t = l.text;
     auto w = words(t);
     if (t == "qos map-table dscp-dot1p") {
-      read_map(l, 63, [&](unsigned d, uint8_t p) { explicit_dscp[static_cast<uint8_t>(d)] = p; });
+      read_map(l, 63, [&](unsigned d, uint8_t p) {
+        explicit_dscp[Dscp::unchecked(d)] = Priority::unchecked(p);
+      });
       for (const auto& c : l.children) dscp_text.push_back(c.text);
     } else if (t == "qos map-table dot1p-lp") {
-      read_map(l, 7, [&](unsigned p, uint8_t q) { dot1p_lp[p] = q; });
+      read_map(l, 7, [&](unsigned p, uint8_t q) { dot1p_lp[p] = TrafficClass::unchecked(q); });
     } else if (starts_with_words(t, "qos wred queue table") && w.size() == 5) {
       auto& table = wred_tables[std::string(w[4])];
       for (const auto& c : l.children) {
@@ -243,7 +245,7 @@ struct Parser {
                                    *wq.high_cells, kCellBytes));
           }
           for (unsigned pr = 0; pr < 8; ++pr)
-            if (dot1p_lp[pr] == q) ecn_prios.set(Priority::unchecked(pr));
+            if (dot1p_lp[pr].value() == q) ecn_prios.set(Priority::unchecked(pr));
         }
       }
     }

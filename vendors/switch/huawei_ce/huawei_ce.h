@@ -110,6 +110,6 @@ inline constexpr uint32_t kMinTimerMs = 10;
 inline constexpr uint32_t kMaxTimerMs = 1500;
 
 // The `default` domain's DSCP -> priority map.
-std::map<uint8_t, uint8_t> default_domain();
+model::DscpPriorityMap default_domain();
 
 }  // namespace rocecfg::sw::huawei_ce

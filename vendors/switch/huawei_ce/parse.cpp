@@ -48,7 +48,7 @@ struct Port {
 struct Parser {
   SwitchState state;
   std::map<std::string, PfcProfile> pfc_profiles;
-  std::map<std::string, std::map<uint8_t, uint8_t>> domains;  // explicit entries
+  std::map<std::string, model::DscpPriorityMap> domains;  // explicit entries
   std::map<std::string, std::optional<model::Ecn>> drop_profiles;
   std::optional<uint32_t> deadlock_interval_ms;
   std::optional<uint32_t> detect_timer_ms, recovery_timer_ms;       // the timers family
@@ -184,7 +184,7 @@ struct Parser {
         auto d = cli::dscp_value(cw[1]);
         auto q = phb_index(cw[3]);
         if (d && q)
-          map[static_cast<uint8_t>(*d)] = static_cast<uint8_t>(*q);
+          map[Dscp::unchecked(*d)] = Priority::unchecked(*q);
         else
           note(c, "not understood");
       }
@@ -221,7 +221,7 @@ struct Parser {
   }
 
   model::Settings port_settings(const std::string& name, const Port& p,
-                                std::map<uint8_t, uint8_t>& explicit_map) {
+                                model::DscpPriorityMap& explicit_map) {
     model::Settings s;
     s.mtu_bytes = p.mtu_bytes;
     s.trust = p.trust;
@@ -282,7 +282,7 @@ struct Parser {
     std::string unit, text;
     std::map<unsigned, unsigned> weights;  // DRR queue -> weight
     for (unsigned q = 0; q < 8; ++q) {
-      ets.prio_tc[q] = static_cast<uint8_t>(q);  // PHB n is queue n
+      ets.prio_tc[q] = TrafficClass::unchecked(q);  // PHB n is queue n
       // "By default, the scheduling mode of queues on an interface is PQ"
       // (qos_pq_drr_lpq.json); "the default WDRR weight of queues that
       // participate in DRR scheduling is 1" (qos_queue_drr.json).
@@ -333,14 +333,14 @@ struct Parser {
 
 }  // namespace
 
-std::map<uint8_t, uint8_t> default_domain() {
-  std::map<uint8_t, uint8_t> out;
+model::DscpPriorityMap default_domain() {
+  model::DscpPriorityMap out;
   for (unsigned d = 0; d < 64; ++d) {
     // Class selectors and AFx1..AFx3 go to their class; EF to ef; the rest to be.
     bool cs = d % 8 == 0;
     bool af = d >= 10 && d <= 38 && d % 2 == 0 && (d % 8) >= 2 && (d % 8) <= 6;
     unsigned q = d == 46 ? 5 : (cs || af) ? d / 8 : 0;
-    out[static_cast<uint8_t>(d)] = static_cast<uint8_t>(q);
+    out[Dscp::unchecked(d)] = Priority::unchecked(q);
   }
   return out;
 }
@@ -458,7 +458,7 @@ Result<SwitchState> parse(std::string_view config_text) {
   p.state.recognised_as = "CloudEngine display current-configuration";
   for (const auto& line : tree) p.read(line);
   for (const auto& [name, port] : p.ports) {
-    std::map<uint8_t, uint8_t> explicit_map;
+    model::DscpPriorityMap explicit_map;
     p.state.ports[name] = p.port_settings(name, port, explicit_map);
   }
   return std::move(p.state);

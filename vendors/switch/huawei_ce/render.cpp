@@ -39,7 +39,7 @@ void global_lines(const model::Settings& intent, const cli::RenderPlan& plan, De
     if (dscp) w.dscp_priority = dscp->after.dscp_priority;
     out.push_back(fmt::format("diffserv domain {}", kDomain));
     for (auto [d, p] : cli::dscp_entries(w))
-      out.push_back(fmt::format(" ip-dscp-inbound {} phb {} green", d, kPhb[p & 7]));
+      out.push_back(fmt::format(" ip-dscp-inbound {} phb {} green", d, kPhb[p.value()]));
     out.push_back(" quit");
   }
 

@@ -293,19 +293,19 @@ struct Parser {
 
   // DSCP -> qos-group by a qos policy: first matching class wins, the rest
   // go to qos-group 0.
-  std::map<uint8_t, uint8_t> classify(const std::string& policy,
-                                      std::map<uint8_t, uint8_t>* explicit_map) {
-    std::map<uint8_t, uint8_t> out;
+  model::DscpPriorityMap classify(const std::string& policy,
+                                      model::DscpPriorityMap* explicit_map) {
+    model::DscpPriorityMap out;
     for (const auto& [cls, group] : qos_policies[policy]) {
       auto it = class_dscps.find(cls);
       if (it == class_dscps.end()) continue;
       for (unsigned d : it->second) {
-        if (out.contains(static_cast<uint8_t>(d))) continue;
-        out[static_cast<uint8_t>(d)] = static_cast<uint8_t>(group);
-        if (explicit_map) (*explicit_map)[static_cast<uint8_t>(d)] = static_cast<uint8_t>(group);
+        if (out.contains(Dscp::unchecked(d))) continue;
+        out[Dscp::unchecked(d)] = Priority::unchecked(group);
+        if (explicit_map) (*explicit_map)[Dscp::unchecked(d)] = Priority::unchecked(group);
       }
     }
-    for (unsigned d = 0; d < 64; ++d) out.try_emplace(static_cast<uint8_t>(d), 0);
+    for (unsigned d = 0; d < 64; ++d) out.try_emplace(Dscp::unchecked(d), Priority{});
     return out;
   }
 };
@@ -411,7 +411,7 @@ Result<SwitchState> parse(std::string_view config_text) {
   // Switch-wide: the queuing policy under `system qos` (NX-OS default:
   // everything in the default queue).
   model::Ets ets;
-  for (unsigned q = 0; q < 8; ++q) ets.prio_tc[q] = static_cast<uint8_t>(q);
+  ets.prio_tc = model::kIdentityPrioTc;
   ets.tc_tsa.fill(model::Tsa::ets);
   ets.tc_bandwidth_percent = {100, 0, 0, 0, 0, 0, 0, 0};
   PriorityMask ecn_prios;

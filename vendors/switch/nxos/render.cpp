@@ -21,8 +21,9 @@ std::string ecn_line(const model::Ecn& ecn) {
 }
 
 void classification(const model::Settings& want, std::vector<std::string>& out) {
-  std::map<uint8_t, std::vector<std::string>> by_prio;
-  for (auto [dscp, prio] : cli::dscp_entries(want)) by_prio[prio].push_back(std::to_string(dscp));
+  std::map<Priority, std::vector<std::string>> by_prio;
+  for (auto [dscp, prio] : cli::dscp_entries(want))
+    by_prio[prio].push_back(std::to_string(dscp.value()));
   for (const auto& [prio, dscps] : by_prio) {
     out.push_back(fmt::format("class-map type qos match-any ROCECFG_P{}", prio));
     out.push_back("  match dscp " + cli::join(dscps, ","));

@@ -224,13 +224,13 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
         fmt::format("{} DSCP_TO_TC maps in use; audited: {}", maps_in_use.size(), dscp_map_name));
   const json& dscp_maps = db_table(db, "DSCP_TO_TC_MAP");
   if (!dscp_map_name.empty() && dscp_maps.contains(dscp_map_name)) {
-    std::map<uint8_t, uint8_t> m;
+    model::DscpPriorityMap m;
     for (const auto& [dscp, tc] : dscp_maps[dscp_map_name].items()) {
       auto d = db_number(json(dscp), "DSCP_TO_TC_MAP|" + dscp_map_name, 63);
       auto t = db_number(tc, "DSCP_TO_TC_MAP|" + dscp_map_name + "." + dscp, 7);
       if (!d) return std::unexpected(d.error());
       if (!t) return std::unexpected(t.error());
-      m[static_cast<uint8_t>(*d)] = static_cast<uint8_t>(*t);
+      m[Dscp::unchecked(*d)] = Priority::unchecked(*t);
     }
     st.global.dscp_priority = m;
   }

@@ -61,7 +61,7 @@ std::array<uint8_t, 8> shares_percent(const std::array<uint64_t, 8>& weight) {
 Result<model::Ets> port_ets(const json& db, const std::string& port,
                             const std::map<unsigned, std::string>& queue_scheduler) {
   model::Ets e;
-  for (unsigned i = 0; i < 8; ++i) e.prio_tc[i] = static_cast<uint8_t>(i);
+  e.prio_tc = model::kIdentityPrioTc;
   const json& qos = db_table(db, "PORT_QOS_MAP");
   if (qos.contains(port) && qos[port].contains("tc_to_queue_map")) {
     std::string name = ref_name(qos[port]["tc_to_queue_map"]);
@@ -71,7 +71,7 @@ Result<model::Ets> port_ets(const json& db, const std::string& port,
         std::string where = "TC_TO_QUEUE_MAP|" + name + "." + tc;
         uint64_t t = ROCECFG_TRY(db_number(json(tc), where, 7));
         uint64_t q = ROCECFG_TRY(db_number(queue, where, 7));
-        e.prio_tc[t] = static_cast<uint8_t>(q);
+        e.prio_tc[t] = TrafficClass::unchecked(q);
       }
   }
   const json& schedulers = db_table(db, "SCHEDULER");

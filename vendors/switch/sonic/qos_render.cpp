@@ -31,7 +31,7 @@ Status render_ets(const plan::Step& step, std::vector<std::string>& out,
                   std::set<std::string>& shared) {
   const model::Ets& want = *step.after.ets;
   for (unsigned i = 0; i < 8; ++i)
-    if (want.prio_tc[i] != i)
+    if (want.prio_tc[i].value() != i)
       return fail(ErrorKind::unsupported, step.target,
                   "SONiC: rocecfg schedules queues and keeps the port's identity TC_TO_QUEUE map; "
                   "ets.prio_tc must be 0,1,2,3,4,5,6,7");

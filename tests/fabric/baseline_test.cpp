@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "require_ok.h"
+
 #include "fabric/baseline.h"
 #include "fabric/run.h"
 #include "sim_fabric.h"
@@ -27,7 +29,7 @@ TEST_SUITE("baseline") {
     Baseline b = make_baseline(run(f, c), meta());
     std::string text = baseline_json(b).dump(2);
     auto back = parse_baseline(text, "b.json");
-    REQUIRE_MESSAGE(back, back.error().to_string());
+    REQUIRE_OK(back);
     CHECK(baseline_json(*back) == baseline_json(b));
     CHECK(back->pairs.size() == 6);
     CHECK(back->profile_fingerprint == "af63f54c86021707");

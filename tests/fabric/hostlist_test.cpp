@@ -1,12 +1,14 @@
 #include <doctest/doctest.h>
 
+#include "require_ok.h"
+
 #include "fabric/hostlist.h"
 
 namespace rocecfg::fabric {
 namespace {
 std::vector<std::string> ok(const std::string& e) {
   auto r = expand_hostlist(e);
-  REQUIRE_MESSAGE(r, r.error().to_string());
+  REQUIRE_OK(r);
   return *r;
 }
 std::string err(const std::string& e) {

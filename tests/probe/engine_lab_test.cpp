@@ -3,6 +3,8 @@
 // case is skipped, as rdma-core's own tests do.
 #include <doctest/doctest.h>
 
+#include "require_ok.h"
+
 #include "probe/device.h"
 #include "probe/server.h"
 #include "probe/session.h"
@@ -46,7 +48,7 @@ TEST_SUITE("probe.engine" * doctest::skip(!have_lab_devices())) {
     p.size_bytes = 65536;
     p.duration_ms = 500;
     auto r = run_test(client("rxe1", *server, p));
-    REQUIRE_MESSAGE(r, r.error().to_string());
+    REQUIRE_OK(r);
     REQUIRE(r->bw);
     MESSAGE("write bw 64KiB: " << r->bw->gbps << " Gb/s, setup " << r->setup_ms << " ms, path MTU "
                                << r->path_mtu_bytes);
@@ -72,7 +74,7 @@ TEST_SUITE("probe.engine" * doctest::skip(!have_lab_devices())) {
       p.signal_every = 8;
       p.iterations = 200;
       auto r = run_test(client("rxe1", *server, p));
-      REQUIRE_MESSAGE(r, r.error().to_string());
+      REQUIRE_OK(r);
       CHECK(r->bw->messages == 600);
       CHECK(r->bw->bytes == 600ull * 8192);
       CHECK(r->bw->gbps > 0);
@@ -89,7 +91,7 @@ TEST_SUITE("probe.engine" * doctest::skip(!have_lab_devices())) {
     p.tx_depth = 4;
     p.iterations = 3000;
     auto r = run_test(client("rxe1", *server, p));
-    REQUIRE_MESSAGE(r, r.error().to_string());
+    REQUIRE_OK(r);
     REQUIRE(r->lat);
     const LatencyStats& l = *r->lat;
     MESSAGE("lat 64B: median " << l.median_us << " p99 " << l.p99_us << " p99.9 " << l.p99_9_us
@@ -109,7 +111,7 @@ TEST_SUITE("probe.engine" * doctest::skip(!have_lab_devices())) {
     p.size_bytes = 65536;
     p.iterations = 300;
     auto r = run_test(client("rxe0", *server, p));
-    REQUIRE_MESSAGE(r, r.error().to_string());
+    REQUIRE_OK(r);
     CHECK(r->bw->messages == 300);
     CHECK(r->remote_device == "rxe0");
   }
@@ -142,10 +144,10 @@ TEST_SUITE("probe.engine" * doctest::skip(!have_lab_devices())) {
   TEST_CASE("the GID table from verbs is the one sysfs shows, entry for entry") {
     for (const char* name : {"rxe0", "rxe1"}) {
       auto dev = Device::open(name);
-      REQUIRE_MESSAGE(dev, dev.error().to_string());
+      REQUIRE_OK(dev);
       auto verbs = (*dev)->gid_table(1);
       auto sysfs = read_gid_table(host::FsRoot(), name, 1);
-      REQUIRE_MESSAGE(verbs, verbs.error().to_string());
+      REQUIRE_OK(verbs);
       REQUIRE(sysfs);
       REQUIRE(verbs->size() == sysfs->size());
       REQUIRE(!verbs->empty());

@@ -7,6 +7,8 @@
 // cannot pass.
 #include <doctest/doctest.h>
 
+#include "require_ok.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -176,7 +178,7 @@ TEST_SUITE("conformance") {
       a->set_platform({t.model, ""});
       Diagnostics warnings;
       auto r = render_session(*a, standard_profile(), t.ports, warnings);
-      REQUIRE_MESSAGE(r, r.error().to_string());
+      REQUIRE_OK(r);
       REQUIRE(r->commands.size() > w.head.size() + w.tail.size());
       CHECK(std::vector<std::string>(r->commands.begin(),
                                      r->commands.begin() + static_cast<long>(w.head.size())) ==

@@ -5,6 +5,8 @@
 // and audit of a config that marks the wrong queue is drift.
 #include <doctest/doctest.h>
 
+#include "require_ok.h"
+
 #include <algorithm>
 
 #include "switch/engine.h"
@@ -27,7 +29,7 @@ Rendered render(const std::string& vendor, const std::vector<std::string>& ports
   if (vendor == "huawei-ce") a->set_platform({"CE8855", ""});
   Diagnostics warnings;
   auto c = render_all(*a, intent, ports, warnings);
-  REQUIRE_MESSAGE(c, c.error().to_string());
+  REQUIRE_OK(c);
   Rendered r{*c, {}};
   for (const auto& d : warnings.all()) r.warnings.push_back(d.message);
   return r;
@@ -47,9 +49,9 @@ size_t ecn_drift(const std::string& vendor, const std::vector<std::string>& port
                  const model::Settings& intent, const std::string& config) {
   auto a = make_adapter(vendor);
   auto state = a->parse(config);
-  REQUIRE_MESSAGE(state, state.error().to_string());
+  REQUIRE_OK(state);
   auto plan = plan_switch(*a, intent, ports, *state);
-  REQUIRE_MESSAGE(plan, plan.error().to_string());
+  REQUIRE_OK(plan);
   return static_cast<size_t>(std::count_if(plan->steps.begin(), plan->steps.end(), [](auto& s) {
     return s.kind == plan::StepKind::change && s.knob == model::Knob::ecn_priorities;
   }));

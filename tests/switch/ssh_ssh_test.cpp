@@ -3,6 +3,8 @@
 // shell (prompts, paging, error markers) against tests/switch/emu/testcli_emu.py.
 #include <doctest/doctest.h>
 
+#include "require_ok.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -38,11 +40,11 @@ TEST_SUITE("ssh transport") {
     SUBCASE("accept-new records it, and later connections need no flag") {
       t.accept_new_host_key = true;
       auto first = ExecSession::open(t);
-      REQUIRE_MESSAGE(first, first.error().to_string());
+      REQUIRE_OK(first);
       CHECK(test::read_file(t.known_hosts).find("ssh-ed25519") != std::string::npos);
       t.accept_new_host_key = false;
       auto again = ExecSession::open(t);
-      CHECK_MESSAGE(again, again.error().to_string());
+      CHECK_OK(again);
     }
   }
 
@@ -178,7 +180,7 @@ TEST_SUITE("ssh transport") {
     SshdFixture fx({"testcli"});
     SUBCASE("paging disabled by the setup command") {
       auto s = ShellSession::open(fx.target(0), testcli_dialect());
-      REQUIRE_MESSAGE(s, s.error().to_string());
+      REQUIRE_OK(s);
       auto out = (*s)->run("show running-config");
       REQUIRE(out);
       CHECK(out->find("hostname testcli1\n") == 0);

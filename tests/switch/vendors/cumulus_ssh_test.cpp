@@ -2,6 +2,8 @@
 // command emulates NVUE (tests/switch/emu/cumulus_emu.py).
 #include <doctest/doctest.h>
 
+#include "require_ok.h"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -27,9 +29,9 @@ const std::vector<std::string> kPorts = {"swp1", "swp2", "swp3", "swp4"};
 
 std::string running_config(SshdFixture& fx, size_t i) {
   auto s = ExecSession::open(fx.target(i));
-  REQUIRE_MESSAGE(s, s.error().to_string());
+  REQUIRE_OK(s);
   auto text = (*s)->run("nv config show -o commands");
-  REQUIRE_MESSAGE(text, text.error().to_string());
+  REQUIRE_OK(text);
   return *text;
 }
 
@@ -44,7 +46,7 @@ SwitchResult apply_once(SshdFixture& fx, size_t i, const model::Settings& intent
   SshTarget t = fx.target(i);
   t.command_timeout_ms = command_timeout_ms;
   auto s = ExecSession::open(t);
-  REQUIRE_MESSAGE(s, s.error().to_string());
+  REQUIRE_OK(s);
   return apply_switch(*adapter, **s, intent, kPorts, false);
 }
 
@@ -98,7 +100,7 @@ TEST_SUITE("cumulus over ssh") {
       auto r = (*s)->run_all(
           {"nv set qos congestion-control default-global traffic-class 3 probability 50",
            "nv set interface swp2 link mtu 1500", "nv config apply -y"});
-      REQUIRE_MESSAGE(r, r.error().to_string());
+      REQUIRE_OK(r);
     }
     auto adapter = make_adapter("cumulus");
     auto s = ExecSession::open(fx.target(0));

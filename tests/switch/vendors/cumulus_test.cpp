@@ -2,6 +2,8 @@
 // (NVUE commands and startup.yaml, the CL 3.7 traffic.conf key pitfall), the
 // shipped profile round trip, refusals.
 #include <doctest/doctest.h>
+
+#include "require_ok.h"
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -23,8 +25,8 @@ TEST_SUITE("cumulus offline") {
     auto a = make_adapter("cumulus");
     auto cmds = a->parse(read_test_file("captured/cumulus-nv-commands.txt"));
     auto yaml = a->parse(read_test_file("captured/cumulus-startup.yaml"));
-    REQUIRE_MESSAGE(cmds, cmds.error().to_string());
-    REQUIRE_MESSAGE(yaml, yaml.error().to_string());
+    REQUIRE_OK(cmds);
+    REQUIRE_OK(yaml);
     CHECK(cmds->global == yaml->global);
     CHECK(cmds->ports == yaml->ports);
     CHECK(cmds->ports.size() == 4);  // eth0 is not a front-panel port
@@ -48,7 +50,7 @@ TEST_SUITE("cumulus offline") {
   TEST_CASE("Cumulus: legacy traffic.conf, with group keys that do not match port_group_list") {
     auto a = make_adapter("cumulus");
     auto st = a->parse(read_test_file("captured/cumulus-traffic.conf"));
-    REQUIRE_MESSAGE(st, st.error().to_string());
+    REQUIRE_OK(st);
     CHECK(st->global.trust == model::Trust::dscp);
     CHECK(st->global.pfc_enabled->to_string() == "3");
     CHECK(st->global.ecn_priorities->to_string() == "3");
@@ -67,7 +69,7 @@ TEST_SUITE("cumulus offline") {
         "traffic.packet_priority_source_set = [dscp]\n"
         "pfc.roce.cos_list = [3]\npfc.roce.port_set = swp1-swp2\n"
         "ecn_red.e.cos_list = [3]\necn_red.e.port_set = swp1-swp4\necn_red.e.ecn_enable = true\n");
-    REQUIRE_MESSAGE(st, st.error().to_string());
+    REQUIRE_OK(st);
     std::vector<std::string> said;
     for (const Unread& u : st->not_understood) said.push_back(u.why);
     CHECK(said == std::vector<std::string>{
@@ -97,7 +99,7 @@ TEST_CASE("cumulus: roce-lossless.toml render -> parse -> audit is in sync") {
   REQUIRE(a);
   Diagnostics warnings;
   auto lines = render_all(*a, intent, {}, warnings);
-  REQUIRE_MESSAGE(lines, lines.error().to_string());
+  REQUIRE_OK(lines);
   auto has = [&](const std::string& l) {
     return std::find(lines->begin(), lines->end(), l) != lines->end();
   };
@@ -110,7 +112,7 @@ TEST_CASE("cumulus: roce-lossless.toml render -> parse -> audit is in sync") {
   std::string text;
   for (const std::string& l : *lines) text += l + "\n";
   auto state = a->parse(text);
-  REQUIRE_MESSAGE(state, state.error().to_string());
+  REQUIRE_OK(state);
   const model::Settings& g = state->global;
   REQUIRE(g.ecn_priorities);
   CHECK(*g.ecn_priorities == PriorityMask(1u << 3));
@@ -136,7 +138,7 @@ TEST_CASE("cumulus: factory ECN on TC 0 reads back as the documented 150000/1500
   auto a = make_adapter("cumulus");
   REQUIRE(a);
   auto state = a->parse("nv set interface swp1 link mtu 9216\n");
-  REQUIRE_MESSAGE(state, state.error().to_string());
+  REQUIRE_OK(state);
   const model::Settings& g = state->global;
   REQUIRE(g.ecn_priorities);
   CHECK(*g.ecn_priorities == PriorityMask(1u << 0));

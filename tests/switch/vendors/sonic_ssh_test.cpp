@@ -3,6 +3,8 @@
 // (tests/switch/emu/sonic_emu.py).
 #include <doctest/doctest.h>
 
+#include "require_ok.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -23,9 +25,9 @@ const std::string kLosslessProfile =
 
 std::string running(SshdFixture& fx) {
   auto s = ExecSession::open(fx.target(0));
-  REQUIRE_MESSAGE(s, s.error().to_string());
+  REQUIRE_OK(s);
   auto text = (*s)->run("show runningconfiguration all");
-  REQUIRE_MESSAGE(text, text.error().to_string());
+  REQUIRE_OK(text);
   return *text;
 }
 
@@ -58,7 +60,7 @@ SwitchResult apply_sonic(SshdFixture& fx, const model::Settings& intent) {
   auto adapter = make_adapter("sonic");
   REQUIRE(adapter);
   auto s = ExecSession::open(fx.target(0));
-  REQUIRE_MESSAGE(s, s.error().to_string());
+  REQUIRE_OK(s);
   return apply_switch(*adapter, **s, intent, kPorts, false);
 }
 
@@ -66,13 +68,13 @@ SwitchResult audit_sonic(SshdFixture& fx, const model::Settings& intent) {
   auto adapter = make_adapter("sonic");
   REQUIRE(adapter);
   auto s = ExecSession::open(fx.target(0));
-  REQUIRE_MESSAGE(s, s.error().to_string());
+  REQUIRE_OK(s);
   return audit_switch(*adapter, **s, intent, kPorts);
 }
 
 void run_on_switch(SshdFixture& fx, const std::vector<std::string>& commands) {
   auto s = ExecSession::open(fx.target(0));
-  REQUIRE_MESSAGE(s, s.error().to_string());
+  REQUIRE_OK(s);
   for (const std::string& c : commands) REQUIRE_MESSAGE((*s)->run(c), c);
 }
 

@@ -1,6 +1,8 @@
 // SONiC adapter offline: golden renders, the CONFIG_DB parser on captured
 // configs (legacy [TABLE|key] and bare references), exact restore, refusals.
 #include <doctest/doctest.h>
+
+#include "require_ok.h"
 #include <fmt/format.h>
 
 #include "sonic/sonic.h"
@@ -82,8 +84,8 @@ TEST_SUITE("sonic offline") {
     auto a = make_adapter("sonic");
     auto legacy = a->parse(read_test_file("captured/sonic-legacy-config_db.json"));
     auto bare = a->parse(read_test_file("captured/sonic-bare-config_db.json"));
-    REQUIRE_MESSAGE(legacy, legacy.error().to_string());
-    REQUIRE_MESSAGE(bare, bare.error().to_string());
+    REQUIRE_OK(legacy);
+    REQUIRE_OK(bare);
     CHECK(legacy->global == bare->global);
     CHECK(legacy->ports == bare->ports);
     CHECK(legacy->policies == bare->policies);

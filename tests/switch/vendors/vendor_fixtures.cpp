@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/common.h"
+#include "require_ok.h"
 #include "switch/engine.h"
 
 namespace rocecfg::sw::testing {
@@ -14,9 +15,9 @@ std::vector<std::string> rendered(const std::string& vendor, const std::vector<s
   auto a = adapter_for(vendor);
   Diagnostics warnings;
   auto p = a->expand_interfaces(ports);
-  REQUIRE_MESSAGE(p, p.error().to_string());
+  REQUIRE_OK(p);
   auto c = render_all(*a, intent, *p, warnings);
-  REQUIRE_MESSAGE(c, c.error().to_string());
+  REQUIRE_OK(c);
   return *c;
 }
 
@@ -95,7 +96,7 @@ std::string standard_render_mismatch(const Adapter& adapter, const std::vector<s
   Diagnostics warnings;
   model::Settings intent = adapter.representable(standard_intent(), warnings);
   auto commands = render_all(adapter, intent, ports, warnings);
-  REQUIRE_MESSAGE(commands, commands.error().to_string());
+  REQUIRE_OK(commands);
   return golden_mismatch(name, lines_text(*commands));
 }
 
@@ -105,7 +106,7 @@ void check_round_trip(const Adapter& adapter, const std::vector<std::string>& po
   auto commands = render_all(adapter, intent, ports, warnings);
   REQUIRE(commands);
   auto state = adapter.parse(lines_text(*commands));
-  REQUIRE_MESSAGE(state, state.error().to_string());
+  REQUIRE_OK(state);
   for (const auto& port : ports) {
     CAPTURE(port);
     model::Settings got = cli::effective(*state, port);

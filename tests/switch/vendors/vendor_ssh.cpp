@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "files.h"
+#include "require_ok.h"
 #include "switch/ssh.h"
 
 namespace rocecfg::sw::testing {
@@ -33,7 +34,7 @@ std::string running_config(SshdFixture& fx, size_t i, const std::string& vendor)
   auto s = open(fx, i, *a);
   REQUIRE(s);
   auto text = a->fetch_config(*s);
-  REQUIRE_MESSAGE(text, text.error().to_string());
+  REQUIRE_OK(text);
   return *text;
 }
 
@@ -72,7 +73,7 @@ void operator_types(SshdFixture& fx, size_t i, const std::string& vendor,
   REQUIRE(s);
   for (const auto& l : lines) {
     auto r = s->run(l);
-    REQUIRE_MESSAGE(r, r.error().to_string());
+    REQUIRE_OK(r);
   }
 }
 

@@ -62,6 +62,12 @@ void fit_ets_total(Settings& s, unsigned max_total) {
   }
 }
 
+bool ets_weights_from_1_percent(Settings& s) {
+  bool raised = raise_ets_weights(s, 1);
+  fit_ets_total(s, 100);
+  return raised;
+}
+
 std::map<unsigned, uint8_t> weight_shares_percent(
     const std::map<unsigned, unsigned>& weight_by_tc) {
   std::map<unsigned, uint8_t> out;

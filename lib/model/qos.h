@@ -59,6 +59,12 @@ bool raise_ets_weights(Settings& s, uint8_t min_percent);
 // percent at a time (never below 1), until they fit.
 void fit_ets_total(Settings& s, unsigned max_total);
 
+// Schedulers whose weights are 1..100 and sum to at most 100 (Cumulus DWRR
+// bw-percent; Huawei CE DRR and H3C WRR, written as shares that sum to 100
+// so the switch reads back the same percents): classes of 0 % become 1 %,
+// taken from the largest classes. Returns whether a class was raised.
+bool ets_weights_from_1_percent(Settings& s);
+
 // Weighted schedulers (Huawei CE DRR, H3C WRR) give each weighted class
 // weight / (sum of the weights) of what the strict classes leave: a weight
 // is a share, not a percent (Huawei `qos queue drr`: default weight 1, range

@@ -33,3 +33,26 @@ TEST_SUITE("weight_shares_percent") {
     CHECK(weight_shares_percent({{3, 0}}) == Shares{{3, 0}});
   }
 }
+
+TEST_SUITE("ets_weights_from_1_percent") {
+  using rocecfg::model::Settings;
+  using rocecfg::model::Tsa;
+  Settings ets(std::array<uint8_t, 8> percent) {
+    Settings s;
+    s.ets.emplace();
+    s.ets->tc_tsa.fill(Tsa::strict);
+    for (unsigned t = 0; t < 3; ++t) s.ets->tc_tsa[t] = Tsa::ets;
+    s.ets->tc_bandwidth_percent = percent;
+    return s;
+  }
+  TEST_CASE("a 0 % class gets 1 %, taken from the largest; the total stays 100") {
+    Settings s = ets({0, 40, 60});
+    CHECK(rocecfg::model::ets_weights_from_1_percent(s));
+    CHECK(s.ets->tc_bandwidth_percent == std::array<uint8_t, 8>{1, 40, 59});
+  }
+  TEST_CASE("weights already from 1 % are left as they are, and nothing is said") {
+    Settings s = ets({1, 49, 50});
+    CHECK_FALSE(rocecfg::model::ets_weights_from_1_percent(s));
+    CHECK(s.ets->tc_bandwidth_percent == std::array<uint8_t, 8>{1, 49, 50});
+  }
+}

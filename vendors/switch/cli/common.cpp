@@ -206,11 +206,14 @@ std::string run_text(const PortRun& run) {
   return run.first + "-" + std::to_string(split_port(run.last)->index);
 }
 
-Status port_stanzas(
-    const std::vector<std::string>& ports,
-    const std::function<Result<std::vector<std::string>>(const std::string&)>& lines,
-    const std::function<std::string(const PortRun&)>& open, const StanzaStyle& style,
-    std::vector<std::string>& out) {
+Status interface_stanzas(const model::Settings& intent, const RenderPlan& plan,
+                         const std::vector<std::string>& ports, const PortLines& port_lines,
+                         const StanzaStyle& style, std::vector<std::string>& out) {
+  auto lines = [&](const std::string& port) -> Result<std::vector<std::string>> {
+    auto it = plan.ports.find(port);
+    if (it == plan.ports.end()) return std::vector<std::string>{};
+    return port_lines(plan.port_want(intent, port), it->second);
+  };
   std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> groups;
   for (const auto& port : ports) {
     auto l = lines(port);
@@ -229,7 +232,7 @@ Status port_stanzas(
     else
       for (const auto& m : members) runs.push_back({m, m, 1});
     for (const auto& run : runs) {
-      out.push_back(open(run));
+      out.push_back("interface " + run_text(run));
       for (const auto& l : body) out.push_back(style.indent + l);
       if (!style.close.empty()) out.push_back(style.indent + style.close);
     }

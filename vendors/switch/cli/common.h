@@ -104,21 +104,22 @@ Error push_failure(Error cause, std::string_view vendor, const Status& rollback)
 
 namespace rocecfg::sw::cli {
 
-// Ports that need identical lines share one stanza: for each run of
-// consecutive ports, `open(run)` is the stanza line ("interface
-// Ethernet1/1-4"); vendors without range commands pass `ranges = false` and
-// get one stanza per port. `lines(port)` gives the port's lines (empty: the
-// port is skipped); they are indented by `indent` and closed with `close`.
+// The `interface` stanzas of a render: each port of `ports` with steps in
+// `plan` gets port_lines(its wanted settings, its steps); ports that need
+// identical lines share one stanza. With `ranges`, a run of consecutive
+// ports opens one stanza ("interface Ethernet1/1-4"); vendors without range
+// commands get one stanza per port. Lines are indented by `indent` and the
+// stanza closed with `close`.
 struct StanzaStyle {
   bool ranges = true;
   std::string indent = "  ";
   std::string close = "exit";
 };
-Status port_stanzas(
-    const std::vector<std::string>& ports,
-    const std::function<Result<std::vector<std::string>>(const std::string&)>& lines,
-    const std::function<std::string(const PortRun&)>& open, const StanzaStyle& style,
-    std::vector<std::string>& out);
+using PortLines = std::function<Result<std::vector<std::string>>(
+    const model::Settings& want, const std::map<model::Knob, plan::Step>& steps)>;
+Status interface_stanzas(const model::Settings& intent, const RenderPlan& plan,
+                         const std::vector<std::string>& ports, const PortLines& port_lines,
+                         const StanzaStyle& style, std::vector<std::string>& out);
 
 // "Ethernet1/1-4" for a run, the single name otherwise.
 std::string run_text(const PortRun& run);

@@ -57,12 +57,10 @@ model::Settings representable(const Platform&, const model::Settings& intent,
   // bw-percent is 1..100 and the total at most 100 (NVUE reference, nv set
   // qos egress-scheduler ... bw-percent): DWRR classes of 0 % get 1 %,
   // taken from the largest classes.
-  if (model::raise_ets_weights(out, 1)) {
-    model::fit_ets_total(out, 100);
+  if (model::ets_weights_from_1_percent(out))
     warnings.warning({}, "ets",
                      "cumulus DWRR weights are 1..100 %: classes of 0 % are applied as 1 %, "
                      "taken from the largest classes");
-  }
   if (model::widen_ecn_to_queues(out))
     warnings.warning({}, "ecn_priorities",
                      "cumulus marks ECN per traffic class: every priority sharing a marked "

@@ -141,13 +141,10 @@ model::Settings representable(const Platform& platform, const model::Settings& i
                               Diagnostics& warnings) {
   (void)platform;  // no form here differs by model
   model::Settings out = intent;
-  if (model::raise_ets_weights(out, 1))
+  if (model::ets_weights_from_1_percent(out))
     cli::warn(warnings, kVendor, Knob::ets,
               "H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1, taken from "
               "the largest classes");
-  // A weight is a share (model::weight_shares_percent): the weights written
-  // sum to 100, so the switch reads back exactly these percents.
-  model::fit_ets_total(out, 100);
   if (model::widen_ecn_to_queues(out, kDefaultDot1pLp))
     cli::warn(warnings, kVendor, Knob::ecn_priorities,
               "H3C marks ECN per queue: every priority sharing a marked queue is marked");
@@ -194,13 +191,8 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out;
   global_lines(intent, *plan, out);
-  auto lines = [&](const std::string& port) -> Result<std::vector<std::string>> {
-    auto it = plan->ports.find(port);
-    if (it == plan->ports.end()) return std::vector<std::string>{};
-    return port_lines(plan->port_want(intent, port), it->second);
-  };
-  auto open = [](const cli::PortRun& run) { return "interface " + run.first; };
-  if (auto ok = cli::port_stanzas(ports, lines, open, {false, " ", "quit"}, out); !ok)
+  if (auto ok = cli::interface_stanzas(intent, *plan, ports, port_lines, {false, " ", "quit"}, out);
+      !ok)
     return std::unexpected(ok.error());
   return out;
 }

@@ -185,13 +185,10 @@ DeadlockForm deadlock_form(std::string_view model) {
 model::Settings representable(const Platform& platform, const model::Settings& intent,
                               Diagnostics& warnings) {
   model::Settings out = intent;
-  if (model::raise_ets_weights(out, 1))
+  if (model::ets_weights_from_1_percent(out))
     cli::warn(warnings, kVendor, Knob::ets,
               "Huawei DRR weights start at 1: ETS classes of 0 % are applied as weight 1, taken "
               "from the largest classes");
-  // A weight is a share (model::weight_shares_percent): the weights written
-  // sum to 100, so the switch reads back exactly these percents.
-  model::fit_ets_total(out, 100);
   // A PHB is a priority and a queue at once (huawei_ce.h): queue n serves priority n.
   if (model::force_identity_prio_tc(out))
     cli::warn(warnings, kVendor, Knob::ets,
@@ -249,19 +246,20 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
                                   platform.model));
   std::vector<std::string> out;
   global_lines(plan->global_want(intent), *plan, form, out);
-  auto lines = [&](const std::string& port) -> Result<std::vector<std::string>> {
-    auto it = plan->ports.find(port);
-    if (it == plan->ports.end()) return std::vector<std::string>{};
-    model::Settings want = plan->port_want(intent, port);
+  // The MTU is refused, not clamped, where a port's step would write it.
+  auto checked_lines =
+      [](const model::Settings& want,
+         const std::map<Knob, plan::Step>& steps) -> Result<std::vector<std::string>> {
     if (want.mtu_bytes && model::mtu_fit(*want.mtu_bytes, kMtu) != model::MtuFit::fits &&
-        it->second.contains(Knob::mtu))
+        steps.contains(Knob::mtu))
       return fail(ErrorKind::invalid_input, "mtu",
                   fmt::format("Huawei CE takes MTU {}..{}, not {}", kMtu.min_bytes, kMtu.max_bytes,
                               *want.mtu_bytes));
-    return port_lines(want, it->second);
+    return port_lines(want, steps);
   };
-  auto open = [](const cli::PortRun& run) { return "interface " + run.first; };
-  if (auto ok = cli::port_stanzas(ports, lines, open, {false, " ", "quit"}, out); !ok)
+  if (auto ok =
+          cli::interface_stanzas(intent, *plan, ports, checked_lines, {false, " ", "quit"}, out);
+      !ok)
     return std::unexpected(ok.error());
   return out;
 }

@@ -234,13 +234,8 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
   if (const plan::Step* wd = plan->any_port_step(Knob::pfc_watchdog); wd && wd->after.pfc_watchdog)
     watchdog(*wd->after.pfc_watchdog, out);
 
-  auto lines = [&](const std::string& port) -> Result<std::vector<std::string>> {
-    auto it = plan->ports.find(port);
-    if (it == plan->ports.end()) return std::vector<std::string>{};
-    return port_lines(plan->port_want(intent, port), it->second);
-  };
-  auto open = [](const cli::PortRun& run) { return "interface " + cli::run_text(run); };
-  if (auto ok = cli::port_stanzas(ports, lines, open, {true, "  ", "exit"}, out); !ok)
+  if (auto ok = cli::interface_stanzas(intent, *plan, ports, port_lines, {true, "  ", "exit"}, out);
+      !ok)
     return std::unexpected(ok.error());
   return out;
 }

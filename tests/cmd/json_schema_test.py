@@ -326,9 +326,9 @@ run("counters: a watchdog storm in the window fails", ["counters", LOSSLESS, "--
                                                        "--from-file", before, "--from-file", after,
                                                        "--json"], 1, "counters",
     all_of(has(("payload.verdict", "FAIL")), has(("targets.0.outcome", "FAIL"))))
-nx_before = os.path.join(CAP, "nxos-before.txt")
+h3c_before = os.path.join(CAP, "h3c-before.txt")
 run("counters: a clean window on a vendor without documented queue-drop counters is INCOMPLETE",
-    ["counters", LOSSLESS, "--vendor", "nxos", "--from-file", nx_before, "--from-file", nx_before,
+    ["counters", LOSSLESS, "--vendor", "h3c", "--from-file", h3c_before, "--from-file", h3c_before,
      "--json"], 4, "counters",
     all_of(has(("payload.verdict", "INCOMPLETE")),
            has(("payload.switches.0.not_judged.0", "queue drops"))))

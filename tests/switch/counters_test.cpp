@@ -183,12 +183,35 @@ TEST_SUITE("switch counters") {
     CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::watchdog_storms) == 2);
     CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::watchdog_restores) == 2);
     CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::watchdog_drops) == 7);
-    CHECK(
-        findings("nxos") ==
-        std::vector<std::string>{"FAIL nxos1 Ethernet1/1 queue 3: PFC watchdog detected 1 storm(s)",
-                                 "FAIL nxos1 Ethernet1/1 queue 3: PFC watchdog dropped 40 packets",
-                                 "FAIL nxos1 Ethernet1/1 all priorities: PFC storm, 90000 pause "
-                                 "frames/s received (bound 1000/s)"});
+    // show queuing interface | json: WRED/AFD & Tail Drop and ECN packets per
+    // QoS group, unicast + multicast; CONTROL/SPAN groups are no queue.
+    CHECK(value(s, "Ethernet1/1", CounterScope::queue, 0, CounterKind::queue_drops) == 5);
+    CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::queue_drops) == 0);
+    CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::ecn_marked) == 500);
+    CHECK(s.counters.count({"Ethernet1/1", CounterScope::queue, 7, CounterKind::ecn_marked}) == 0);
+    CHECK(s.counters.size() == 2 * 2 + 3 + 8 + 7);
+    auto nx = make_counter_reader("nxos");
+    auto flat = parse_transcript(*nx, "sw# show queuing interface Ethernet1/1 | json\n{}\n", "n");
+    REQUIRE_FALSE(flat);
+    CHECK(flat.error().to_string() ==
+          "show queuing interface Ethernet1/1 | json: no "
+          "TABLE_module/TABLE_queuing_interface/TABLE_qosgrp_egress_stats in the output");
+    auto q9 = parse_transcript(*nx,
+                               "sw# show queuing interface Ethernet1/1 | json\n"
+                               "{\"TABLE_module\": {\"ROW_module\": {\"TABLE_queuing_interface\": "
+                               "{\"ROW_queuing_interface\": {\"TABLE_qosgrp_egress_stats\": "
+                               "{\"ROW_qosgrp_egress_stats\": {\"eq-qosgrp\": \"9\"}}}}}}}\n",
+                               "n");
+    REQUIRE_FALSE(q9);
+    CHECK(q9.error().to_string() ==
+          "show queuing interface Ethernet1/1 | json: Ethernet1/1: eq-qosgrp '\"9\"'");
+    CHECK(findings("nxos") ==
+          std::vector<std::string>{
+              "FAIL nxos1 Ethernet1/1 queue 3: PFC watchdog detected 1 storm(s)",
+              "FAIL nxos1 Ethernet1/1 queue 3: PFC watchdog dropped 40 packets",
+              "FAIL nxos1 Ethernet1/1 queue 3: 12 packets dropped on a lossless class",
+              "FAIL nxos1 Ethernet1/1 all priorities: PFC storm, 90000 pause "
+              "frames/s received (bound 1000/s)"});
   }
 
   TEST_CASE(
@@ -307,7 +330,8 @@ TEST_SUITE("switch counters") {
          {Want{"nxos",
                {"show interface priority-flow-control",
                 "show queuing pfc-queue interface p1 detail | json",
-                "show queuing pfc-queue interface p2 detail | json"},
+                "show queuing pfc-queue interface p2 detail | json",
+                "show queuing interface p1 | json", "show queuing interface p2 | json"},
                "not an NX-OS counter command"},
           Want{"huawei-ce",
                {"display dcb pfc", "display qos queue statistics interface p1",
@@ -343,6 +367,10 @@ TEST_SUITE("switch counters") {
     auto nx = make_counter_reader("nxos");
     CHECK_FALSE(
         nx->recognise("show queuing pfc-queue interface e1/1 detail | json | x").has_value());
+    CHECK_FALSE(nx->recognise("show queuing interface e1/1").has_value());
+    auto q = nx->recognise("show queuing interface Ethernet1/2 | json");
+    REQUIRE(q.has_value());
+    CHECK(q->port == "Ethernet1/2");
   }
 }
 

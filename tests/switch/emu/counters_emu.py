@@ -194,6 +194,8 @@ def _nxos(command, read):
     words = command.split()
     if words[:4] == ["show", "queuing", "pfc-queue", "interface"] and words[5:] == ["detail", "|", "json"]:
         return _nxos_watchdog(words[4], read)
+    if len(words) == 6 and words[:3] == ["show", "queuing", "interface"] and words[4:] == ["|", "json"]:
+        return _nxos_queuing(words[3], read)
     if command != "show interface priority-flow-control":
         return None
     rule = "=" * 60
@@ -235,6 +237,33 @@ def _nxos_watchdog(port, read):
                        "glb-auto-restore": "10", "glb-fixed-restore": "10",
                        "glb-int-intf-multi": "0",
                        "TABLE_queuing_interface": {"ROW_queuing_interface": row}}, indent=2)
+
+
+def _nxos_queuing(port, read):
+    """`show queuing interface X | json`: NX-API's egress queuing per QoS
+    group under TABLE_module (field names from allenrobel/nxapi-netbox
+    lib/nxapi/nxapi_interface_egress_queuing.py @56c1a8dd): Tx, WRED/AFD &
+    Tail Drop and ECN in Pkts and Byts, Q Depth in Byts, unicast and multicast
+    values as strings; then the CONTROL and SPAN groups."""
+    if port not in _ports("nxos", read):
+        raise _error("% Invalid interface format at '^' marker.")
+    def stat(kind, units, uc, mc="0"):
+        return {"eq-stat-type": kind, "eq-stat-units": units,
+                "eq-uc-stat-value": str(uc), "eq-mc-stat-value": str(mc)}
+    groups = []
+    for g in list(range(8)) + ["CONTROL QOS GROUP", "SPAN QOS GROUP"]:
+        drops = _v(read, port, "drops", g) if isinstance(g, int) else 0
+        ecn = _v(read, port, "ecn", g) if isinstance(g, int) else 0
+        entries = [stat("Tx", "Pkts", 0), stat("Tx", "Byts", 0),
+                   stat("WRED/AFD & Tail Drop", "Pkts", drops),
+                   stat("WRED/AFD & Tail Drop", "Byts", drops * 1024),
+                   stat("ECN", "Pkts", ecn), stat("ECN", "Byts", ecn * 1024),
+                   {"eq-stat-type": "Q Depth", "eq-stat-units": "Byts", "eq-uc-stat-value": "0"}]
+        groups.append({"eq-qosgrp": str(g),
+                       "TABLE_qosgrp_egress_stats_entry": {"ROW_qosgrp_egress_stats_entry": entries}})
+    return json.dumps({"TABLE_module": {"ROW_module": {
+        "module_number": "1", "TABLE_queuing_interface": {"ROW_queuing_interface": {
+            "TABLE_qosgrp_egress_stats": {"ROW_qosgrp_egress_stats": groups}}}}}}, indent=2)
 
 
 def _huawei(command, read):
@@ -336,6 +365,8 @@ def is_counter_command(vendor, command):
         words = command.split()
         if (len(words) == 8 and words[:4] == ["show", "queuing", "pfc-queue", "interface"]
                 and words[5:] == ["detail", "|", "json"]):
+            return True
+        if len(words) == 6 and words[:3] == ["show", "queuing", "interface"] and words[4:] == ["|", "json"]:
             return True
     if vendor == "huawei-ce":
         for prefix in PER_PORT["huawei-ce"]:

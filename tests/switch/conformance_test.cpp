@@ -144,7 +144,8 @@ TEST_SUITE("conformance") {
       std::string rollback_last;
     };
     const std::map<std::string, Session> want{
-        {"cumulus", {{"nv config detach"}, {"nv config apply -y"}, "nv config detach"}},
+        {"cumulus",
+         {{"nv config detach"}, {"nv config apply -y", "nv config save"}, "nv config detach"}},
         {"sonic",
          {{"sudo config checkpoint rocecfg-pre-change"},
           {"sudo config save -y", "sudo config delete-checkpoint rocecfg-pre-change"},

@@ -3,7 +3,11 @@
 `nv set`/`nv unset` stage operations in a pending revision; `nv config apply
 -y` applies the whole revision atomically (validation first: nothing changes
 when any staged line is bad); `nv config detach` discards it; `nv config show
--o commands` prints the applied revision as `nv set` lines. Only the NVUE
+-o commands` prints the applied revision as `nv set` lines. The startup
+configuration (/etc/nvue.d/startup.yaml) is kept apart: this is CL 5.8 or
+earlier, where auto-save is off by default and only `nv config save` writes
+it (CumulusNetworks/docs content/nvue-reference/Config-Commands.md, "nv config
+apply" and "nv config save"), so a missing save is visible. Only the NVUE
 paths in SCHEMA are accepted; anything else fails like NVUE does
 ("Error: ... is not a valid ..."), so a renderer typo cannot pass the tests.
 """
@@ -61,7 +65,7 @@ class Cumulus(Personality):
         applied = {f"system hostname": switch_name}
         for i in range(1, 33):
             applied[f"interface swp{i} type"] = "swp"
-        return {"applied": applied, "pending": None, "revision": 1}
+        return {"applied": applied, "pending": None, "revision": 1, "startup": dict(applied)}
 
     def _resolve(self, words):
         """Validate one `nv set` path; return [(key, value)] after expansion."""
@@ -120,6 +124,9 @@ class Cumulus(Personality):
             state["pending"] = None
             state["revision"] = state.get("revision", 1) + 1
             return f"applied [rev_id: {state['revision']}]"
+        if rest == ["save"]:
+            state["startup"] = dict(state["applied"])
+            return ""
         if rest[:3] == ["show", "-o", "commands"]:
             lines = []
             for key in sorted(state["applied"], key=natural):

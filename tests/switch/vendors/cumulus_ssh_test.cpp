@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "core/lock_file.h"
 #include "files.h"
@@ -89,6 +90,10 @@ TEST_SUITE("cumulus over ssh") {
           std::string::npos);
     CHECK(config.find("nv set interface swp4 qos pfc-watchdog") != std::string::npos);
     CHECK(config.find("nv set interface swp5 qos pfc-watchdog") == std::string::npos);
+    // Saved: CL <= 5.8 does not save on apply (the emulator is such a switch),
+    // so a reload comes back with what was verified only after `nv config save`.
+    auto state = nlohmann::json::parse(test::read_file(fx.switches()[0].dir + "/state.json"));
+    CHECK(state.at("startup") == state.at("applied"));
   }
 
   TEST_CASE("drift injected on the switch is reported per interface and knob") {
@@ -134,8 +139,8 @@ TEST_SUITE("cumulus over ssh") {
     // How many device commands does a clean apply take?
     fx.clear_fault(0);
     REQUIRE(apply_once(fx, 0, standard_profile()).outcome == SwitchOutcome::applied);
-    // The last command is the verification read after the commit.
-    const int steps = fx.commands_counted(0) - 1;
+    // The last two are the verification read after the commit and the save.
+    const int steps = fx.commands_counted(0) - 2;
     REQUIRE(steps > 5);
     for (std::string kind : {"fail", "drop"}) {
       for (int n = 1; n <= steps; ++n) {
@@ -154,6 +159,14 @@ TEST_SUITE("cumulus over ssh") {
       SwitchResult r = apply_once(fx, 0, standard_profile());
       fx.clear_fault(0);
       CHECK(r.outcome == SwitchOutcome::applied);
+      // A failed save leaves the verified change live, and says so.
+      write_all(fx.switches()[0].dir + "/state.json", factory_state);
+      fx.set_fault(0, 1, kind, "nv config save");
+      r = apply_once(fx, 0, standard_profile());
+      fx.clear_fault(0);
+      CHECK(r.outcome == SwitchOutcome::failed);
+      CHECK(r.reason.find("applied and verified, but not saved") != std::string::npos);
+      CHECK(running_config(fx, 0) != before);
     }
     // A hang (the client times out) at the commit and at a staging command.
     for (const char* match : {"nv config apply", "nv set interface"}) {

@@ -120,6 +120,17 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   return {};
 }
 
+// Persistence: on CL 5.8 and earlier auto-save is off by default and `nv
+// config apply` does not write the startup configuration; `nv config save`
+// does (CumulusNetworks/docs content/nvue-reference/Config-Commands.md, "nv
+// config apply", "nv config save", introduced in 5.0.0). On 5.9 and later
+// (auto-save on) the save writes what auto-save already wrote. Checked by
+// its exit status only: NVUE has no documented startup-vs-applied compare.
+Status persist(Session& session) {
+  if (auto r = session.run("nv config save"); !r) return std::unexpected(r.error());
+  return {};
+}
+
 // The PFC watchdog and MTU are per interface; QoS lives in the switch-wide
 // default-global profiles. Headroom comes from NVUE's own buffer calculation
 // (cable-length on the PFC profile), which rocecfg does not model yet.
@@ -135,6 +146,7 @@ const VendorOps kOps{
     .render = render,
     .parse = parse,
     .push = push,
+    .persist = persist,
     .restore = restore_nv,
 };
 

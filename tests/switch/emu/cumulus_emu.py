@@ -27,6 +27,9 @@ SCHEMA = [
     (rf"qos mapping default-global dscp {IDX} switch-priority [0-7]", [4], True),
     (rf"qos egress-queue-mapping default-global switch-priority {IDX} traffic-class [0-7]", [4], True),
     (r"qos pfc default-global switch-priority [0-7](,[0-7])*", [], True),
+    # 1-100000 m (NVUE reference QoS.md, nv set qos pfc <profile-id> cable-length)
+    (r"qos pfc default-global cable-length ([1-9]\d{0,4}|100000)", [], True),
+    (r"qos traffic-pool (default-lossless|default-lossy) memory-percent (\d|[1-9]\d|100)", [], True),
     (rf"qos congestion-control default-global traffic-class {IDX} (ecn|red) (enable|disable)", [4], True),
     (rf"qos congestion-control default-global traffic-class {IDX} (min-threshold|max-threshold) \d+", [4], True),
     (rf"qos congestion-control default-global traffic-class {IDX} probability ([1-9]\d?|100)", [4], True),
@@ -139,6 +142,20 @@ class Cumulus(Personality):
         raise CommandError(f"Error: unknown nv config command '{' '.join(rest)}'")
 
     def _check(self, applied):
+        # Buffer pools (CL 5.14 QoS guide, "Flow Control Buffers"): by default
+        # 100 % of the buffer is default-lossy; the pools together may not
+        # exceed 100 %; PFC needs a lossless pool first. What a real switch
+        # does with PFC and no lossless pool is not documented (the guide
+        # only orders the steps); the emulator refuses it so that a push
+        # that skips the pool is visible in the tests.
+        pool = {p: int(applied.get(f"qos traffic-pool {p} memory-percent", d))
+                for p, d in (("default-lossy", 100), ("default-lossless", 0))}
+        if sum(pool.values()) > 100:
+            raise CommandError(f"Error: traffic pools total {sum(pool.values())}% (more than 100%)")
+        if ("qos pfc default-global switch-priority" in applied and not any(k.startswith("qos roce") for k in applied)
+                and pool["default-lossless"] == 0):
+            raise CommandError("Error: PFC needs a lossless traffic pool: "
+                               "set qos traffic-pool default-lossless memory-percent")
         # NVUE validates the whole revision on apply: ECN min above max fails.
         for k, v in applied.items():
             if k.endswith(" min-threshold"):

@@ -90,6 +90,12 @@ TEST_SUITE("cumulus over ssh") {
           std::string::npos);
     CHECK(config.find("nv set interface swp4 qos pfc-watchdog") != std::string::npos);
     CHECK(config.find("nv set interface swp5 qos pfc-watchdog") == std::string::npos);
+    // PFC came with a lossless pool (the emulator refuses PFC without one,
+    // CL 5.14 QoS guide "Flow Control Buffers"), within 100 % together.
+    CHECK(config.find("nv set qos traffic-pool default-lossless memory-percent 50") !=
+          std::string::npos);
+    CHECK(config.find("nv set qos traffic-pool default-lossy memory-percent 50") !=
+          std::string::npos);
     // Saved: CL <= 5.8 does not save on apply (the emulator is such a switch),
     // so a reload comes back with what was verified only after `nv config save`.
     auto state = nlohmann::json::parse(test::read_file(fx.switches()[0].dir + "/state.json"));

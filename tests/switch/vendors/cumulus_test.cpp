@@ -3,8 +3,8 @@
 // shipped profile round trip, refusals.
 #include <doctest/doctest.h>
 
-#include "require_ok.h"
 #include <fmt/format.h>
+#include "require_ok.h"
 
 #include <algorithm>
 
@@ -146,6 +146,59 @@ TEST_CASE("cumulus: factory ECN on TC 0 reads back as the documented 150000/1500
   CHECK(g.ecn->min_threshold_bytes == 150000);
   CHECK(g.ecn->max_threshold_bytes == 1500000);
   CHECK(g.ecn->mark_probability_percent == 100);
+}
+
+}  // namespace rocecfg::sw::testing
+
+namespace rocecfg::sw::testing {
+
+// Issue 19 item 3: PFC needs a lossless traffic pool, and the factory gives
+// all of the buffer to default-lossy (CL 5.14 QoS guide, "Flow Control
+// Buffers"); [buffers] cable_length_m is NVUE's PFC headroom input (same
+// guide, "Priority Flow Control": nv set qos pfc default-global cable-length).
+TEST_CASE(
+    "cumulus: PFC from factory comes with a lossless pool; cable length is sent, read, kept") {
+  auto a = make_adapter("cumulus");
+  REQUIRE(a);
+  model::Settings intent = standard_profile();
+  intent.buffers.emplace();
+  intent.buffers->cable_length_m = 40;
+  intent.buffers->headroom_bytes = 65536;
+  Diagnostics warnings;
+  auto lines = render_all(*a, intent, {"swp1"}, warnings);
+  REQUIRE_OK(lines);
+  auto at = [&](const std::string& l) {
+    return std::find(lines->begin(), lines->end(), l) - lines->begin();
+  };
+  const long n = static_cast<long>(lines->size());
+  const long lossless = at("nv set qos traffic-pool default-lossless memory-percent 50");
+  const long lossy = at("nv set qos traffic-pool default-lossy memory-percent 50");
+  const long pfc = at("nv set qos pfc default-global switch-priority 3");
+  CHECK(lossless < n);
+  CHECK(lossy < n);
+  CHECK(pfc < n);
+  CHECK(lossless < pfc);
+  CHECK(at("nv set qos pfc default-global cable-length 40") < n);
+  // The headroom is NVUE's own calculation: said, not sent.
+  CHECK(warnings.render().find("buffers.headroom is not applied") != std::string::npos);
+
+  std::string text;
+  for (const std::string& l : *lines) text += l + "\n";
+  auto state = a->parse(text);
+  REQUIRE_OK(state);
+  REQUIRE(state->global.buffers);
+  CHECK(state->global.buffers->cable_length_m == 40u);
+  CHECK(state->notes.empty());
+  SwitchResult r = audit_config(*a, text, intent, {"swp1"});
+  CHECK_MESSAGE(r.outcome == SwitchOutcome::in_sync, r.reason);
+
+  // PFC configured without a lossless pool reads back with the reason.
+  auto bare = a->parse("nv set qos pfc default-global switch-priority 3\n");
+  REQUIRE_OK(bare);
+  REQUIRE(bare->notes.size() == 1);
+  CHECK(bare->notes[0] ==
+        "PFC on switch-priority 3 without a lossless traffic pool: all of the buffer is "
+        "default-lossy (set qos traffic-pool default-lossless memory-percent)");
 }
 
 }  // namespace rocecfg::sw::testing

@@ -22,8 +22,18 @@
 // are bytes (`nv show` prints them in KiB); ASICs round thresholds, which the
 // config view does not show. Backups: `nv config show -o commands`, the YAML
 // of /etc/nvue.d/startup.yaml, or legacy /etc/cumulus/datapath/traffic.conf.
-// Reference: docs.nvidia.com/networking-ethernet-software/cumulus-linux-514/
-// Layer-1-and-Switch-Ports/Quality-of-Service/RDMA-over-Converged-Ethernet-RoCE/
+// Buffers: PFC needs a lossless traffic pool, and the factory gives 100 % of
+// the buffer to default-lossy; turning PFC on therefore also splits the pools
+// (render.cpp). The cable length is the one headroom input NVUE takes.
+// Trial apply: `nv config apply --confirm <time>` is documented, but no
+// command that confirms it is, so it is not used (conformance/cumulus.json,
+// not_used).
+// References (CumulusNetworks/docs): content/cumulus-linux-514/Layer-1-and-
+// Switch-Ports/Quality-of-Service/_index.md @0d142af ("Flow Control Buffers",
+// "Priority Flow Control", "PFC Watchdog"), .../RDMA-over-Converged-Ethernet-
+// RoCE.md, content/nvue-reference/Set-and-Unset-Commands/QoS.md @05e4953 and
+// Config-Commands.md, content/cumulus-linux-514/System-Configuration/
+// NVIDIA-User-Experience-NVUE/NVUE-CLI.md @14b5217 (apply, save, MTU range).
 #include <fmt/format.h>
 
 #include "common/vendor_ops.h"
@@ -61,6 +71,16 @@ model::Settings representable(const Platform&, const model::Settings& intent,
     warnings.warning({}, "ets",
                      "cumulus DWRR weights are 1..100 %: classes of 0 % are applied as 1 %, "
                      "taken from the largest classes");
+  // Buffers: NVUE computes the PFC headroom from the cable length (QoS guide,
+  // "Priority Flow Control": NVIDIA recommends leaving port-buffer, xoff and
+  // xon to that calculation), so a headroom in bytes is not sent.
+  if (out.buffers && out.buffers->headroom_bytes) {
+    warnings.warning({}, "buffers",
+                     "cumulus computes PFC headroom from the cable length; buffers.headroom is "
+                     "not applied");
+    out.buffers->headroom_bytes.reset();
+  }
+  if (out.buffers && !out.buffers->cable_length_m) out.buffers.reset();
   if (model::widen_ecn_to_queues(out))
     warnings.warning({}, "ecn_priorities",
                      "cumulus marks ECN per traffic class: every priority sharing a marked "
@@ -133,7 +153,7 @@ Status persist(Session& session) {
 
 // The PFC watchdog and MTU are per interface; QoS lives in the switch-wide
 // default-global profiles. Headroom comes from NVUE's own buffer calculation
-// (cable-length on the PFC profile), which rocecfg does not model yet.
+// from the cable length on the PFC profile, the one buffer input sent.
 const VendorOps kOps{
     .vendor = "cumulus",
     .session = SessionKind::exec,
@@ -141,7 +161,7 @@ const VendorOps kOps{
     .expand_interfaces = expand_interfaces,
     .fetch_command = "nv config show -o commands",
     .port_knobs = model::kLinkPortKnobs,
-    .unsupported_knobs = {model::Knob::buffers},
+    .unsupported_knobs = {},
     .representable = representable,
     .render = render,
     .parse = parse,

@@ -53,6 +53,12 @@ struct NvModel {
   std::array<Sched, 8> sched{};
   uint32_t wd_polling_ms = 100;
   uint32_t wd_robustness = 3;
+  // Buffer share of the default-lossless traffic pool: none by default, all
+  // of the buffer is default-lossy (CL 5.14 QoS guide, "Flow Control
+  // Buffers"); RoCE mode brings its own roce-lossless pool.
+  uint32_t lossless_pool_percent = 0;
+  bool roce = false;
+  std::optional<uint32_t> cable_length_m;  // qos pfc default-global cable-length
   std::map<std::string, PortCfg> ports;
   std::map<std::string, std::vector<std::string>> policies;
   std::vector<std::string> notes;
@@ -164,6 +170,7 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
       m.pfc = PriorityMask();
     } else if (!off) {
       m.roce_defaults();
+      m.roce = true;
     }
     return {};
   }
@@ -178,6 +185,15 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
       return ignored("not understood");
     return {};
   }
+  // Traffic pools are named by pool, not by profile.
+  if (kind == "traffic-pool" && at(2) == "memory-percent") {
+    auto v = number(at(3), 100);
+    if (!v) return bad("traffic-pool memory-percent: " + v.error().message);
+    if (at(1) == "default-lossless" || at(1) == "roce-lossless")
+      m.lossless_pool_percent = static_cast<uint32_t>(*v);
+    return {};
+  }
+  if (kind == "traffic-pool") return ignored("traffic pool switch priorities are not read");
   const std::string& profile = at(1);
   if (profile != "default-global") {
     m.notes.push_back(fmt::format("qos {} profile {:?} is not default-global; shown under policies",
@@ -221,6 +237,12 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
       m.stated.insert(Knob::pfc);
       return {};
     }
+    if (at(2) == "cable-length") {
+      auto v = number(at(3), 100000);
+      if (!v) return bad("pfc cable-length: " + v.error().message);
+      m.cable_length_m = static_cast<uint32_t>(*v);
+      return {};
+    }
     return ignored("PFC buffer tuning is not part of the model");
   }
   if (kind == "congestion-control" && at(2) == "traffic-class") {
@@ -262,7 +284,6 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
     }
     return {};
   }
-  if (kind == "traffic-pool") return ignored("traffic pools are not part of the model");
   return ignored("not understood");
 }
 
@@ -299,6 +320,15 @@ sw::SwitchState to_state(const NvModel& m) {
   for (unsigned d = 0; d < 64; ++d) map[Dscp::unchecked(d)] = Priority::unchecked(m.dscp_sp[d]);
   g.dscp_priority = map;
   g.pfc_enabled = m.pfc;
+  if (!m.pfc.empty() && !m.roce && m.lossless_pool_percent == 0)
+    st.notes.push_back(fmt::format(
+        "PFC on switch-priority {} without a lossless traffic pool: all of the buffer is "
+        "default-lossy (set qos traffic-pool default-lossless memory-percent)",
+        m.pfc.to_string()));
+  if (m.cable_length_m) {
+    g.buffers.emplace();
+    g.buffers->cable_length_m = m.cable_length_m;
+  }
   model::Ets ets;
   for (int i = 0; i < 8; ++i) {
     ets.prio_tc[i] = TrafficClass::unchecked(m.sp_tc[i]);

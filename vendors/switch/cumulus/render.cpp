@@ -16,6 +16,9 @@ namespace rocecfg::sw::cumulus {
 namespace {
 
 constexpr const char* kProfile = "default-global";
+// The lossless share of the buffer when rocecfg turns PFC on: the split of
+// the QoS guide's "Flow Control Buffers" example (50 % each).
+constexpr unsigned kLosslessPoolPercent = 50;
 
 // PFC watchdog timers: NVUE has a polling interval and a robustness count
 // (polls before a storm is declared); detection time = interval x count.
@@ -88,11 +91,31 @@ Result<std::vector<std::string>> render_nv(const model::Settings& intent, const 
         }
         break;
       case Knob::pfc:
-        if (want.pfc_enabled->empty())
+        if (want.pfc_enabled->empty()) {
           out.push_back(fmt::format("nv unset qos pfc {} switch-priority", kProfile));
-        else
-          add(fmt::format("qos pfc {} switch-priority {}", kProfile,
-                          want.pfc_enabled->to_string()));
+          break;
+        }
+        // PFC needs a lossless traffic pool, and the factory gives 100 % of
+        // the buffer to default-lossy (CL 5.14 QoS guide, "Flow Control
+        // Buffers": set default-lossless and default-lossy before PFC; the
+        // pools may not exceed 100 % together). A switch without PFC has no
+        // lossless pool yet: split the buffer as the guide's example does.
+        // One with PFC already has its pools, which rocecfg leaves alone.
+        if (!had.pfc_enabled || had.pfc_enabled->empty()) {
+          add(fmt::format("qos traffic-pool default-lossless memory-percent {}",
+                          kLosslessPoolPercent));
+          add(fmt::format("qos traffic-pool default-lossy memory-percent {}",
+                          100 - kLosslessPoolPercent));
+        }
+        add(fmt::format("qos pfc {} switch-priority {}", kProfile, want.pfc_enabled->to_string()));
+        break;
+      case Knob::buffers:
+        // Only the cable length is NVUE's to take: it computes the PFC
+        // headroom from it (QoS guide, "Priority Flow Control": nv set qos
+        // pfc default-global cable-length; representable() drops the rest).
+        if (want.buffers->cable_length_m &&
+            (!had.buffers || had.buffers->cable_length_m != want.buffers->cable_length_m))
+          add(fmt::format("qos pfc {} cable-length {}", kProfile, *want.buffers->cable_length_m));
         break;
       case Knob::ets: {
         const model::Ets& e = *want.ets;

@@ -24,6 +24,7 @@
 #include "probe/verdict.h"
 #include "probe_progress.h"
 #include "switch/counter_report.h"
+#include "switch/lldp.h"
 #include "switch_verbs.h"
 #include "workload/nccl_effective.h"
 
@@ -113,6 +114,7 @@ int run_client(const Options& o, const Globals& g) {
   // With an inventory: its switches' counters read right before and right
   // after the run (idle and loaded phases), judged with the profile's rules.
   std::vector<sw::FleetSwitch> fleet;
+  nlohmann::json first_hop;  // where the switch ports read came from
   if (!g.inventory.empty()) {
     if (o.profile.empty()) return usage("--inventory needs a PROFILE (the switch counter rules)");
     std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
@@ -121,13 +123,22 @@ int run_client(const Options& o, const Globals& g) {
     char me[256] = {};
     if (::gethostname(me, sizeof me - 1) != 0) me[0] = 0;
     const profile::HostEntry* self = inv->find_host(me);
-    if (!self || self->switch_ports.empty())
-      fmt::print(stderr,
-                 "rocecfg probe: no [[host]] \"{}\" with switch_ports in {}: reading every port "
-                 "its switches list\n",
-                 me, g.inventory);
-    for (const profile::SwitchEntry& e : inv->switches_on_path(me))
-      fleet.push_back(fleet_entry(e, false));
+    if (self && !self->switch_ports.empty()) {
+      first_hop = {{"source", "inventory"}};
+      for (const profile::SwitchEntry& e : inv->switches_on_path(me))
+        fleet.push_back(fleet_entry(e, false));
+    } else {
+      // Not in the inventory: the switches' LLDP tables say who is on each port.
+      std::vector<sw::FleetSwitch> all;
+      for (const profile::SwitchEntry& e : inv->switches) all.push_back(fleet_entry(e, false));
+      sw::HostIdentity id = sw::local_host_identity();
+      sw::FirstHop hop = sw::find_first_hop(all, id);
+      std::string said = sw::describe_first_hop(hop, id);
+      first_hop = {{"source", hop.found() ? "lldp" : "unknown"}, {"text", said}};
+      fmt::print(stderr, "rocecfg probe: no [[host]] \"{}\" with switch_ports in {}; {}{}\n", me,
+                 g.inventory, said, hop.found() ? "" : "; reading every port its switches list");
+      fleet = sw::narrow_to_first_hop(std::move(all), hop);
+    }
   }
   std::optional<Result<ProbeReport>> ran;
   std::optional<sw::CounterEvidence> evidence;
@@ -147,6 +158,7 @@ int run_client(const Options& o, const Globals& g) {
   if (!g.json) fmt::print("{}", render_text(*report, v));
   if (!evidence) return v.level == Level::fail ? kDrift : kOk;
   json_document().payload["switches"] = counter_reads_json(evidence->reads, evidence->judgements);
+  json_document().payload["first_hop"] = first_hop;
   json_document().payload["switch_verdict"] = sw::to_string(evidence->verdict);
   if (!g.json)
     fmt::print("switches (read before and after the probe):\n{}",

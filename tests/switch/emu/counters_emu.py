@@ -16,6 +16,8 @@ its first two ports. Nothing here resets on read (no vendor documents that).
 """
 import json
 
+import lldp_emu
+
 DEFAULT_PORTS = {
     "cumulus": ["swp1", "swp2"],
     "sonic": ["Ethernet0", "Ethernet4"],
@@ -376,7 +378,10 @@ def is_counter_command(vendor, command):
 
 
 def answer(sw, vendor, command):
-    """The counter output for `command`, or None when it is not a counter command."""
+    """The counter (or LLDP table) output for `command`, or None when it is neither."""
+    lldp = lldp_emu.answer(sw, vendor, command, _error, DEFAULT_PORTS["cumulus"])
+    if lldp is not None:
+        return lldp
     if not is_counter_command(vendor, command):
         return None
     return RENDER[vendor](command, _read_for(sw, command))

@@ -23,6 +23,13 @@
 // marks -- `display qos queue-statistics interface X outbound` is named in the
 // HPE FlexNetwork Comware 7 ACL and QoS guides without an example. They are
 // reported as not read, so a clean window on H3C is INCOMPLETE, never PASS.
+// Looked for again in session 9 (search pages/docs/code, find_string): the
+// H3C PFC configuration guide's "Verifying and maintaining PFC" lists only
+// `display priority-flow-control interface` (no deadlock counter display);
+// h3c.com S6550X/S6812/S9825 PFC command references print the same table;
+// the only queue-statistics outputs found were third-party scripts grepping
+// one "Dropped: N packets, M bytes" line and an HQoS scheduler-policy
+// example, neither the per-queue outbound form.
 #include <algorithm>
 
 #include <fmt/format.h>

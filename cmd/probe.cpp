@@ -212,6 +212,9 @@ const bool registered = register_command(
                       "GRH traffic class / IP ToS 0..255, or 'workload': what NCCL on this "
                       "host would send (default: profile rdma_cm ToS)")
            ->check(CLI::Range(0, 255) | CLI::IsMember({"workload"}));  // 999 once wrapped to 231
+       sub.add_flag("--rdma-cm", o->client.rdma_cm,
+                    "connect the marking phase through RDMA-CM (as perftest -R) and check the "
+                    "ToS it chooses against the profile's rdma_cm.tos");
        sub.add_flag("--load", o->client.load,
                     "measure again under load: 2 same-class QPs + 1 TCP flow");
        sub.add_option("--load-qps", o->client.load_qps, "same-class RDMA load QPs");

@@ -65,6 +65,16 @@ Status choose_tests(const ClientOptions& o, ProbeConfig& pc) {
     return bad(fmt::format("--mode {}: must be bw, lat, both or marking", o.mode));
   if (o.mode == "marking" && pc.marking_packets == 0)
     return bad("--mode marking with --marking-packets 0 measures nothing");
+  if (o.rdma_cm) {
+    // What is under test is the CM's own choice (configfs default_roce_tos).
+    if (o.tos >= 0)
+      return bad(
+          "--rdma-cm sends with the ToS RDMA-CM chooses (the device's default_roce_tos); "
+          "drop --tos");
+    if (pc.marking_packets == 0)
+      return bad("--rdma-cm connects the marking phase; --marking-packets 0 has none");
+    pc.marking_connect = MarkingConnect::rdma_cm;
+  }
   if (pc.op != Op::write && !pc.bandwidth && pc.latency)
     return bad("latency is measured with RDMA WRITE ping-pong; use --op write");
   if (!o.sizes.empty()) pc.sizes_bytes.clear();

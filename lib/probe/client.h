@@ -31,6 +31,7 @@ struct ClientOptions {
   std::string mode = "both", op = "write";  // mode: bw, lat, both, marking
   int marking_packets = -1;                 // -1: the default (ProbeConfig)
   int tos = -1;
+  bool rdma_cm = false;    // the marking phase through RDMA-CM, with its ToS
   std::string tos_source;  // with tos >= 0: where it came from, for the report
   bool load = false;       // "2 same-class QPs and 1 TCP flow on priority 0"
   uint32_t load_qps = 0, load_tcp = 0;

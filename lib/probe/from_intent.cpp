@@ -7,6 +7,7 @@ namespace rocecfg::probe {
 Expectations expectations_for(const profile::Intent& intent) {
   Expectations e;
   e.rules = intent.validation;
+  e.rdma_cm_tos = intent.common.roce_tos;
   e.lossless = intent.lossless_priorities();
   model::Settings host = intent.host_settings();
   if (host.dcqcn) e.dcqcn_enabled = host.dcqcn->enabled;

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "core/try.h"
+#include "probe/cm.h"
 #include "probe/device.h"
 #include "probe/grh.h"
 #include "probe/verbs_handles.h"
@@ -36,8 +37,9 @@ std::string errno_text() {
 class UdSide {
  public:
   static Result<std::unique_ptr<UdSide>> create(const DeviceSelect& sel, uint32_t size_bytes,
-                                                uint32_t recv_slots) {
+                                                uint32_t recv_slots, uint32_t qkey = kQkey) {
     std::unique_ptr<UdSide> s(new UdSide);
+    s->qkey_ = qkey;
     s->slot_bytes_ = kGrhBytes + size_bytes;
     s->size_bytes_ = size_bytes;
     s->port_ = sel.port;
@@ -87,7 +89,7 @@ class UdSide {
     a.qp_state = IBV_QPS_INIT;
     a.pkey_index = 0;
     a.port_num = static_cast<uint8_t>(sel.port);
-    a.qkey = kQkey;
+    a.qkey = qkey;
     if (int rc = ibv_modify_qp(s->qp_.get(), &a,
                                IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_QKEY))
       return fail(dn, fmt::format("UD QP to INIT: {}", std::strerror(rc)));
@@ -108,7 +110,7 @@ class UdSide {
     e.mtu_bytes = port_mtu_;
     e.gid = gid_.entry.gid;
     e.gid_index = gid_.entry.index;
-    e.qps.push_back({qp_->qp_num, kQkey});
+    e.qps.push_back({qp_->qp_num, qkey_});
     e.device = device_->name();
     return e;
   }
@@ -147,6 +149,26 @@ class UdSide {
     remote_qkey_ = remote.qps.front().psn;
     return {};
   }
+
+  // The address handle the CM gave (its ToS, its GID index), to the QP and
+  // Q_Key of the SIDR reply. It must be for our own device and port: the
+  // sends go out of our QP.
+  Status address(const CmUdPath& cm) {
+    if (cm.device != device_->name() || cm.port_num != port_)
+      return fail(device_->name(),
+                  fmt::format("rdma_cm bound the source address to {} port {}, not to {} port {} "
+                              "whose GID the probe chose",
+                              cm.device, cm.port_num, device_->name(), port_));
+    ibv_ah_attr ah = cm.ah;
+    ah_.reset(ibv_create_ah(pd_.get(), &ah));
+    if (!ah_)
+      return fail(device_->name(), "create the address handle rdma_cm resolved: " + errno_text());
+    remote_qpn_ = cm.remote_qpn;
+    remote_qkey_ = cm.remote_qkey;
+    return {};
+  }
+
+  uint32_t qp_num() const { return qp_->qp_num; }
 
   // Sends `count` packets, at most kSendDepth in flight, each signaled.
   Status send_all(uint64_t count, Deadline deadline) {
@@ -227,7 +249,7 @@ class UdSide {
   CqHandle cq_;
   QpHandle qp_;
   AhHandle ah_;
-  uint32_t slot_bytes_ = 0, size_bytes_ = 0, port_ = 1, port_mtu_ = 0;
+  uint32_t slot_bytes_ = 0, size_bytes_ = 0, port_ = 1, port_mtu_ = 0, qkey_ = kQkey;
   uint32_t remote_qpn_ = 0, remote_qkey_ = 0;
   GidChoice gid_;
 };
@@ -265,13 +287,15 @@ Result<MarkingTally> decode_tally(const wire::CounterMap& m) {
   return t;
 }
 
-Result<MarkingOutcome> run_marking_test(const ClientConfig& cfg) {
+Result<MarkingOutcome> run_marking_test(const ClientConfig& cfg, MarkingConnect how) {
+  const bool via_cm = how == MarkingConnect::rdma_cm;
   const Deadline deadline = deadline_in(cfg.timeout_ms);
   const std::string peer = fmt::format("{}:{}", cfg.host, cfg.port);
   auto fd = connect_tcp(cfg.host, cfg.port, deadline);
   if (!fd) return std::unexpected(fd.error());
   const int s = fd->get();
-  wire::Hello hello{wire::SessionKind::marking, cfg.params, cfg.timeout_ms};
+  wire::Hello hello{via_cm ? wire::SessionKind::marking_cm : wire::SessionKind::marking, cfg.params,
+                    cfg.timeout_ms};
   if (auto st = send_frame(s, wire::Type::hello, wire::encode(hello), deadline); !st)
     return wrap(st.error(), peer);
   auto ud = UdSide::create(cfg.local, cfg.params.size_bytes, 0);
@@ -283,7 +307,25 @@ Result<MarkingOutcome> run_marking_test(const ClientConfig& cfg) {
   if (!offer) return wrap(offer.error(), peer);
   auto remote = wire::decode_endpoint(offer->payload);
   if (!remote) return wrap(remote.error(), peer);
-  if (auto st = (*ud)->address(*remote, cfg.params.tos); !st) {
+  std::optional<CmFacts> cm_facts;
+  uint8_t sent_tos = cfg.params.tos;
+  if (via_cm) {
+    auto listen = expect_frame(s, wire::Type::cm_listen, deadline);
+    if (!listen) return wrap(listen.error(), peer);
+    auto cm_port = wire::decode_port(listen->payload);
+    if (!cm_port) return wrap(cm_port.error(), peer);
+    auto path = CmEndpoint::connect_ud((*ud)->gid().entry.gid, remote->gid, *cm_port, deadline);
+    if (!path) {
+      send_error(s, "client: " + path.error().to_string());
+      return std::unexpected(path.error());
+    }
+    if (auto st = (*ud)->address(*path); !st) {
+      send_error(s, "client: " + st.error().to_string());
+      return std::unexpected(st.error());
+    }
+    sent_tos = path->ah.grh.traffic_class;
+    cm_facts = CmFacts{path->device, path->port_num, path->route_tos};
+  } else if (auto st = (*ud)->address(*remote, cfg.params.tos); !st) {
     send_error(s, "client: " + st.error().to_string());
     return std::unexpected(st.error());
   }
@@ -303,7 +345,8 @@ Result<MarkingOutcome> run_marking_test(const ClientConfig& cfg) {
   auto tally = decode_tally(*map);
   if (!tally) return wrap(tally.error(), peer);
   MarkingOutcome out;
-  out.sent_tos = cfg.params.tos;
+  out.sent_tos = sent_tos;
+  out.rdma_cm = std::move(cm_facts);
   out.sent = cfg.params.iterations;
   out.arrived = std::move(*tally);
   out.local_device = (*ud)->name();
@@ -314,12 +357,24 @@ Result<MarkingOutcome> run_marking_test(const ClientConfig& cfg) {
 }
 
 Status serve_marking(const DeviceSelect& device, int control_fd, const TestParams& params,
-                     Deadline deadline, const std::atomic<bool>& stopping) {
+                     Deadline deadline, const std::atomic<bool>& stopping, MarkingConnect how) {
+  const bool via_cm = how == MarkingConnect::rdma_cm;
   const uint32_t expected = static_cast<uint32_t>(params.iterations);
-  auto ud = UdSide::create(device, params.size_bytes, expected);
+  auto ud = UdSide::create(device, params.size_bytes, expected, via_cm ? kRdmaUdpQkey : kQkey);
   if (!ud) return std::unexpected(ud.error());
   if (auto st = (*ud)->post_receives(expected); !st) return st;
+  std::unique_ptr<CmEndpoint> listener;
+  if (via_cm) {
+    auto l = CmEndpoint::listen_ud((*ud)->gid().entry.gid);
+    if (!l) return std::unexpected(l.error());
+    listener = std::move(*l);
+  }
   ROCECFG_TRY(send_frame(control_fd, wire::Type::offer, wire::encode((*ud)->local()), deadline));
+  if (listener) {
+    ROCECFG_TRY(send_frame(control_fd, wire::Type::cm_listen, wire::encode_port(listener->port()),
+                           deadline));
+    ROCECFG_TRY(listener->accept_one((*ud)->qp_num(), deadline));
+  }
   ROCECFG_TRY(expect_frame(control_fd, wire::Type::accept, deadline));
   ROCECFG_TRY(send_frame(control_fd, wire::Type::ready, {}, deadline));
   MarkingTally tally;

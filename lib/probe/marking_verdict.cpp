@@ -11,6 +11,36 @@ std::string describe_tos(uint8_t tos) {
   return fmt::format("ToS {} ({})", tos, profile::describe_tos(tos));
 }
 
+namespace {
+
+// The ToS RDMA-CM put in the address handle against the profile's
+// rdma_cm.tos: every rdma_cm application (perftest -R, rping, NVMe-oF, iSER,
+// SMB Direct) sends with it unless it sets its own.
+void judge_cm_tos(const MarkingOutcome& o, const std::optional<uint8_t>& want,
+                  const std::string& phase, std::vector<Finding>& findings) {
+  const CmFacts& cm = *o.rdma_cm;
+  const std::string fig = fmt::format("rdma_cm ToS ({})", phase);
+  const std::string from = fmt::format("{} port {}", cm.device, cm.port);
+  if (!want) {
+    findings.push_back({Level::skip, "marking", fig,
+                        fmt::format("RDMA-CM chose {} on {}; the profile sets no rdma_cm.tos",
+                                    describe_tos(o.sent_tos), from)});
+  } else if (*want == o.sent_tos) {
+    findings.push_back({Level::pass, "marking", fig,
+                        fmt::format("RDMA-CM chose {} on {}, the profile's rdma_cm.tos",
+                                    describe_tos(o.sent_tos), from)});
+  } else {
+    findings.push_back(
+        {Level::fail, "marking", fig,
+         fmt::format("RDMA-CM sends {} from {}, the profile's rdma_cm.tos is {}: rdma_cm "
+                     "applications travel outside the profile's class (configfs "
+                     "rdma_cm/{}/ports/{}/default_roce_tos; rocecfg apply sets it)",
+                     describe_tos(o.sent_tos), from, describe_tos(*want), cm.device, cm.port)});
+  }
+}
+
+}  // namespace
+
 void judge_marking(const MarkingRecord& rec, const Expectations& exp,
                    std::vector<Finding>& findings) {
   auto add = [&](Level l, std::string figure, std::string message) {
@@ -18,9 +48,14 @@ void judge_marking(const MarkingRecord& rec, const Expectations& exp,
   };
   const std::string& phase = rec.phase;
   if (rec.error && rec.error->message.find("unknown session kind") != std::string::npos) {
-    // A server built before the marking phase refuses its hello by name.
+    // A server built before the marking phase (or its rdma_cm mode) refuses
+    // its hello by name.
     add(Level::skip, fmt::format("marking ({})", phase),
-        "the peer's rocecfg has no marking phase (older build): DSCP/ECN on arrival not observed");
+        rec.error->message.find("session kind 5") != std::string::npos
+            ? "the peer's rocecfg cannot connect the marking phase through rdma_cm (older "
+              "build): the RDMA-CM ToS on the wire not observed"
+            : "the peer's rocecfg has no marking phase (older build): DSCP/ECN on arrival not "
+              "observed");
     return;
   }
   if (rec.error) {
@@ -30,6 +65,7 @@ void judge_marking(const MarkingRecord& rec, const Expectations& exp,
   }
   if (!rec.outcome) return;
   const MarkingOutcome& o = *rec.outcome;
+  if (o.rdma_cm) judge_cm_tos(o, exp.rdma_cm_tos, phase, findings);
   const MarkingTally& t = o.arrived;
   if (t.received == 0) {
     add(Level::fail, fmt::format("marking ({})", phase),

@@ -91,9 +91,12 @@ std::string render_text(const ProbeReport& r, const Verdict& v) {
       continue;
     }
     const MarkingOutcome& x = *m.outcome;
-    out +=
-        fmt::format("marking ({}): sent {} x {}; arrived {}: {}\n", m.phase,
-                    describe_tos(x.sent_tos), x.sent, x.arrived.received, arrived_text(x.arrived));
+    const std::string via =
+        x.rdma_cm ? fmt::format(" via rdma_cm ({} port {})", x.rdma_cm->device, x.rdma_cm->port)
+                  : "";
+    out += fmt::format("marking ({}): sent {} x {}{}; arrived {}: {}\n", m.phase,
+                       describe_tos(x.sent_tos), x.sent, via, x.arrived.received,
+                       arrived_text(x.arrived));
   }
   if (r.load) out += fmt::format("\n{}\n", r.load->describe());
   for (const PhaseCounters& pc : r.counters) {
@@ -201,6 +204,11 @@ nlohmann::json render_json(const ProbeReport& r, const Verdict& v) {
       x["arrived"] = std::move(arrived);
       x["ce_marked"] = ce;
       x["remote_device"] = o.remote_device;
+      x["connection"] = o.rdma_cm ? "rdma_cm" : "out_of_band";
+      if (o.rdma_cm)
+        x["rdma_cm"] = {{"device", o.rdma_cm->device},
+                        {"port", o.rdma_cm->port},
+                        {"route_tos", o.rdma_cm->route_tos}};
     }
     marking.push_back(std::move(x));
   }

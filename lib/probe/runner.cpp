@@ -49,7 +49,7 @@ MarkingRecord run_marking_phase(const ProbeConfig& cfg, const std::string& phase
   c.params.tos = cfg.tos;
   say(fmt::format("{} marking {} packets ...", phase, cfg.marking_packets));
   MarkingRecord rec{phase, {}, {}};
-  if (auto r = run_marking_test(c))
+  if (auto r = run_marking_test(c, cfg.marking_connect))
     rec.outcome = std::move(*r);
   else {
     rec.error = r.error();

@@ -51,6 +51,9 @@ struct ProbeConfig {
   // marking_bytes with `tos`; 0 = no marking phase.
   uint32_t marking_packets = 200;
   uint32_t marking_bytes = 64;
+  // rdma_cm: the marking phase connects through RDMA-CM and sends with the
+  // ToS the CM chooses (probe --rdma-cm); `tos` is then not used for it.
+  MarkingConnect marking_connect = MarkingConnect::out_of_band;
   LoadConfig load;              // empty: no loaded phase
   uint32_t timeout_ms = 15000;  // per test
   uint32_t stall_ms = 3000;

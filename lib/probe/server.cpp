@@ -129,8 +129,11 @@ void Server::serve(Fd conn) {
     (void)send_frame(s, wire::Type::counters, wire::encode(*snap), deadline);
     return;
   }
-  if (hello->kind == wire::SessionKind::marking) {
-    if (auto st = serve_marking(cfg_.device, s, hello->params, deadline, stopping_); !st) {
+  if (hello->kind == wire::SessionKind::marking || hello->kind == wire::SessionKind::marking_cm) {
+    const MarkingConnect how = hello->kind == wire::SessionKind::marking_cm
+                                   ? MarkingConnect::rdma_cm
+                                   : MarkingConnect::out_of_band;
+    if (auto st = serve_marking(cfg_.device, s, hello->params, deadline, stopping_, how); !st) {
       send_error(s, "server: " + st.error().to_string());
       note("marking session failed: " + st.error().to_string());
     }

@@ -60,6 +60,9 @@ struct Expectations {
   // DSCPs the profile carries losslessly (its DSCP map's entries on lossless
   // priorities, else the workload traffic class's DSCP); empty: not judged.
   std::set<uint8_t> lossless_dscps;
+  // The profile's rdma_cm.tos: what an rdma_cm-connected marking test must
+  // send with (configfs default_roce_tos); unset: not judged.
+  std::optional<uint8_t> rdma_cm_tos;
 };
 
 Verdict judge(const ProbeReport& report, const Expectations& exp);

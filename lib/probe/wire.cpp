@@ -104,6 +104,8 @@ const char* to_string(Type t) {
       return "bye";
     case Type::marks:
       return "marks";
+    case Type::cm_listen:
+      return "cm_listen";
   }
   return "unknown";
 }
@@ -130,7 +132,7 @@ Result<Header> decode_header(const uint8_t* data, size_t size) {
                 fmt::format("protocol version mismatch: peer speaks v{}, this build speaks v{}",
                             version, kVersion));
   uint16_t type = static_cast<uint16_t>(data[6] << 8 | data[7]);
-  if (type < static_cast<uint16_t>(Type::hello) || type > static_cast<uint16_t>(Type::marks))
+  if (type < static_cast<uint16_t>(Type::hello) || type > static_cast<uint16_t>(Type::cm_listen))
     return fail(ErrorKind::invalid_input, "", fmt::format("unknown frame type {}", type));
   uint32_t n = static_cast<uint32_t>(data[8]) << 24 | static_cast<uint32_t>(data[9]) << 16 |
                static_cast<uint32_t>(data[10]) << 8 | data[11];
@@ -173,7 +175,7 @@ Result<Hello> decode_hello(const std::vector<uint8_t>& payload) {
   m.timeout_ms = static_cast<uint32_t>(r.uint(4, "timeout"));
   if (auto st = r.finish(); !st) return std::unexpected(st.error());
   if (auto st =
-          check("hello", kind >= 1 && kind <= 4, fmt::format("unknown session kind {}", kind));
+          check("hello", kind >= 1 && kind <= 5, fmt::format("unknown session kind {}", kind));
       !st)
     return std::unexpected(st.error());
   if (auto st = check("hello", op >= 1 && op <= 3, fmt::format("unknown op {}", op)); !st)
@@ -187,7 +189,7 @@ Result<Hello> decode_hello(const std::vector<uint8_t>& payload) {
     if (auto why = validate(m.params); !why.empty())
       return fail(ErrorKind::invalid_input, "", "hello message: " + why);
   }
-  if (m.kind == SessionKind::marking) {
+  if (m.kind == SessionKind::marking || m.kind == SessionKind::marking_cm) {
     if (auto why = validate_marking(m.params); !why.empty())
       return fail(ErrorKind::invalid_input, "", "hello message: " + why);
   }
@@ -245,6 +247,20 @@ std::vector<uint8_t> encode_text(const std::string& text) {
   Writer w;
   w.str(text);
   return w.take();
+}
+
+std::vector<uint8_t> encode_port(uint16_t port) {
+  Writer w;
+  w.u16(port);
+  return w.take();
+}
+
+Result<uint16_t> decode_port(const std::vector<uint8_t>& payload) {
+  Reader r(payload, "cm_listen");
+  auto port = r.uint(2, "port");
+  if (auto st = r.finish(); !st) return std::unexpected(st.error());
+  if (auto st = check("cm_listen", port >= 1, "port 0"); !st) return std::unexpected(st.error());
+  return static_cast<uint16_t>(port);
 }
 
 Result<std::string> decode_text(const std::vector<uint8_t>& payload) {

@@ -25,15 +25,16 @@ inline constexpr size_t kHeaderBytes = 12;
 inline constexpr uint32_t kMaxPayloadBytes = 1u << 20;
 
 enum class Type : uint16_t {
-  hello = 1,     // client -> server: session kind and test parameters
-  offer = 2,     // server -> client: its QP set
-  accept = 3,    // client -> server: the client's QP set
-  ready = 4,     // server -> client: server QPs are in RTS, go
-  done = 5,      // client -> server: test finished, release resources
-  error = 6,     // either way: the sender gives up, payload says why
-  counters = 7,  // server -> client: counter snapshot of the server's device
-  bye = 8,       // server -> client: resources released
-  marks = 9,     // server -> client: what the marking packets carried on arrival
+  hello = 1,       // client -> server: session kind and test parameters
+  offer = 2,       // server -> client: its QP set
+  accept = 3,      // client -> server: the client's QP set
+  ready = 4,       // server -> client: server QPs are in RTS, go
+  done = 5,        // client -> server: test finished, release resources
+  error = 6,       // either way: the sender gives up, payload says why
+  counters = 7,    // server -> client: counter snapshot of the server's device
+  bye = 8,         // server -> client: resources released
+  marks = 9,       // server -> client: what the marking packets carried on arrival
+  cm_listen = 10,  // server -> client: the RDMA-CM port it listens on (marking_cm)
 };
 const char* to_string(Type t);
 
@@ -56,10 +57,11 @@ Result<Header> decode_header(const uint8_t* data, size_t size);
 // ---- payloads
 
 enum class SessionKind : uint8_t {
-  probe = 1,     // build QPs and run one test
-  counters = 2,  // reply with a counter snapshot of the server's device
-  sink = 3,      // TCP background load: read and discard until the client closes
-  marking = 4,   // UD packets whose arrival headers are tallied (marking.h)
+  probe = 1,       // build QPs and run one test
+  counters = 2,    // reply with a counter snapshot of the server's device
+  sink = 3,        // TCP background load: read and discard until the client closes
+  marking = 4,     // UD packets whose arrival headers are tallied (marking.h)
+  marking_cm = 5,  // the same, connected through RDMA-CM with its ToS (cm.h)
 };
 
 struct Hello {
@@ -91,10 +93,13 @@ std::vector<uint8_t> encode(const Hello& m);
 std::vector<uint8_t> encode(const Endpoint& m);
 std::vector<uint8_t> encode_text(const std::string& text);
 std::vector<uint8_t> encode(const CounterMap& m);
+std::vector<uint8_t> encode_port(uint16_t port);
 
 Result<Hello> decode_hello(const std::vector<uint8_t>& payload);
 Result<Endpoint> decode_endpoint(const std::vector<uint8_t>& payload);
 Result<std::string> decode_text(const std::vector<uint8_t>& payload);
 Result<CounterMap> decode_counters(const std::vector<uint8_t>& payload);
+// A port number 1..65535.
+Result<uint16_t> decode_port(const std::vector<uint8_t>& payload);
 
 }  // namespace rocecfg::probe::wire

@@ -138,6 +138,26 @@ TEST_SUITE("probe.client") {
     CHECK(ls->config.local.gid_index == 1u);
   }
 
+  TEST_CASE("--rdma-cm connects the marking phase through the CM and takes no --tos") {
+    ClientOptions o;
+    o.peer = "10.0.0.2";
+    o.rdma_cm = true;
+    Result<ClientSetup> s = prepare_client(o, {});
+    REQUIRE(s);
+    CHECK(s->config.marking_connect == MarkingConnect::rdma_cm);
+    o.tos = 106;
+    CHECK(prepare_client(o, {}).error().message ==
+          "--rdma-cm sends with the ToS RDMA-CM chooses (the device's default_roce_tos); drop "
+          "--tos");
+    o.tos = -1;
+    o.marking_packets = 0;
+    CHECK(prepare_client(o, {}).error().message ==
+          "--rdma-cm connects the marking phase; --marking-packets 0 has none");
+    ClientOptions plain;
+    plain.peer = "10.0.0.2";
+    CHECK(prepare_client(plain, {})->config.marking_connect == MarkingConnect::out_of_band);
+  }
+
   TEST_CASE("--load to a peer sends TCP load to the peer, 2 QPs and 1 flow") {
     ClientOptions o;
     o.peer = "10.0.0.2";

@@ -45,9 +45,11 @@ MarkingRecord record(const std::string& phase, uint8_t sent_tos, uint64_t sent,
   return {phase, o, {}};
 }
 
-std::vector<std::string> judged(const MarkingRecord& r, std::optional<bool> dcqcn) {
+std::vector<std::string> judged(const MarkingRecord& r, std::optional<bool> dcqcn,
+                                std::optional<uint8_t> rdma_cm_tos = std::nullopt) {
   Expectations e;
   e.dcqcn_enabled = dcqcn;
+  e.rdma_cm_tos = rdma_cm_tos;
   std::vector<Finding> f;
   judge_marking(r, e, f);
   std::vector<std::string> out;
@@ -182,6 +184,60 @@ TEST_SUITE("probe marking") {
     auto f = judged(err, true);
     REQUIRE(f.size() == 1);
     CHECK(f[0].starts_with("FAIL idle marking: "));
+  }
+
+  TEST_CASE("through RDMA-CM the CM's ToS is judged against the profile's rdma_cm.tos") {
+    MarkingRecord cm = record("idle", 106, 200, {{106, 200}});
+    cm.outcome->rdma_cm = CmFacts{"rxe1", 1, 106};
+    auto ok = judged(cm, true, 106);
+    REQUIRE(ok.size() == 4);
+    CHECK(ok[0] ==
+          "PASS rdma_cm ToS (idle): RDMA-CM chose ToS 106 (DSCP 26, ECN ECT(0)) on rxe1 port 1, "
+          "the profile's rdma_cm.tos");
+    CHECK(ok[1] == "PASS marking DSCP (idle): sent 26, received 26 on 200 of 200 packets");
+
+    // configfs default_roce_tos left at 0: the wire agrees with what was
+    // sent, so only the CM rule can tell.
+    MarkingRecord zero = record("idle", 0, 200, {{0, 200}});
+    zero.outcome->rdma_cm = CmFacts{"rxe1", 1, 0};
+    auto bad = judged(zero, true, 106);
+    REQUIRE(bad.size() == 4);
+    CHECK(bad[0] ==
+          "FAIL rdma_cm ToS (idle): RDMA-CM sends ToS 0 (DSCP 0, ECN Not-ECT) from rxe1 port 1, "
+          "the profile's rdma_cm.tos is ToS 106 (DSCP 26, ECN ECT(0)): rdma_cm applications "
+          "travel outside the profile's class (configfs rdma_cm/rxe1/ports/1/default_roce_tos; "
+          "rocecfg apply sets it)");
+    CHECK(bad[1] == "PASS marking DSCP (idle): sent 0, received 0 on 200 of 200 packets");
+    CHECK(judged(zero, true)[0] ==
+          "SKIP rdma_cm ToS (idle): RDMA-CM chose ToS 0 (DSCP 0, ECN Not-ECT) on rxe1 port 1; "
+          "the profile sets no rdma_cm.tos");
+    // Out of band there is no CM rule at all.
+    CHECK(judged(record("idle", 0, 200, {{0, 200}}), true, 106).size() == 3);
+
+    MarkingRecord old_peer{"idle",
+                           {},
+                           Error{ErrorKind::invalid_input, "10.0.0.1:18600",
+                                 "peer: hello message: unknown session kind 5"}};
+    CHECK(judged(old_peer, true, 106) ==
+          std::vector<std::string>{
+              "SKIP marking (idle): the peer's rocecfg cannot connect the marking phase through "
+              "rdma_cm (older build): the RDMA-CM ToS on the wire not observed"});
+
+    ProbeReport r;
+    r.marking.push_back(cm);
+    Expectations e;
+    e.rdma_cm_tos = 106;
+    Verdict v = judge(r, e);
+    CHECK(render_text(r, v).find("marking (idle): sent ToS 106 (DSCP 26, ECN ECT(0)) x 200 via "
+                                 "rdma_cm (rxe1 port 1); arrived 200:") != std::string::npos);
+    auto j = render_json(r, v);
+    CHECK(j["marking"][0]["connection"] == "rdma_cm");
+    CHECK(j["marking"][0]["rdma_cm"]["device"] == "rxe1");
+    CHECK(j["marking"][0]["rdma_cm"]["port"] == 1);
+    CHECK(j["marking"][0]["rdma_cm"]["route_tos"] == 106);
+    ProbeReport oob;
+    oob.marking.push_back(record("idle", 106, 200, {{106, 200}}));
+    CHECK(render_json(oob, judge(oob, e))["marking"][0]["connection"] == "out_of_band");
   }
 
   TEST_CASE("the probe verdict includes the marking rules and the report shows what arrived") {

@@ -105,6 +105,33 @@ TEST_SUITE("probe.wire") {
     CHECK(decode_hello(p).error().message == "hello message: unknown op 9");
   }
 
+  TEST_CASE("the rdma_cm marking kind and its listen port") {
+    Hello h;
+    h.kind = SessionKind::marking_cm;
+    h.params.iterations = 200;
+    h.params.size_bytes = 64;
+    auto d = decode_hello(encode(h));
+    REQUIRE(d);
+    CHECK(d->kind == SessionKind::marking_cm);
+    h.params.iterations = kMaxMarkingPackets + 1;  // validated as the marking kind is
+    CHECK_FALSE(decode_hello(encode(h)));
+    auto p = encode(Hello{});
+    p[0] = 6;
+    CHECK(decode_hello(p).error().message == "hello message: unknown session kind 6");
+
+    auto port = decode_port(encode_port(40123));
+    REQUIRE(port);
+    CHECK(*port == 40123);
+    CHECK(decode_port(encode_port(0)).error().message == "cm_listen message: port 0");
+    CHECK_FALSE(decode_port({0x9c}));
+    CHECK_FALSE(decode_port({0x9c, 0x40, 0x00}));
+    CHECK(std::string(to_string(Type::cm_listen)) == "cm_listen");
+    auto frame = encode_frame(Type::cm_listen, encode_port(40123));
+    auto hdr = decode_header(frame.data(), frame.size());
+    REQUIRE(hdr);
+    CHECK(hdr->type == Type::cm_listen);
+  }
+
   TEST_CASE("endpoint round-trips, including QP list and device name") {
     auto d = decode_endpoint(encode(sample_endpoint()));
     REQUIRE(d);

@@ -14,6 +14,7 @@
 # The wire cases run twice (ECT cleared once): the verdict must not depend on
 # the run. Then --tos workload / --tos 0, and CE under load (--load). 10 probe
 # runs, 55-75 s in a busy lab (load average 6), mostly process start-up under TCG.
+# Last, --rdma-cm with rxe1's configfs default_roce_tos at 106 and at 0.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$(dirname "$0")/common.sh"
@@ -116,3 +117,31 @@ got=$(jq -r '[.exit_code, (.payload.marking[] | "\(.phase):\(.received):\(.ce_ma
 pedit=$(tc -s -j filter show dev veth1 egress | jq '[.. | objects | select(.kind? == "pedit") | .stats.packets] | add')
 [ "$pedit" = 100 ] || die "ce_load: tc pedit touched $pedit packets, want 100"
 ok "ce_load: idle WARN, loaded PASS, CE 50 + 50 = the 100 packets tc's pedit marked"
+
+# --rdma-cm (perftest -R): the marking phase resolves and connects through
+# RDMA-CM (SIDR, UD), and sends with the address handle the CM returns, so
+# the ToS under test is the kernel's choice for rdma_cm applications: rxe1's
+# configfs default_roce_tos. 106 (the profile's rdma_cm.tos) passes; left at
+# 0 the wire agrees with what was sent, and only the rdma_cm rule fails it.
+# The CM must bind rxe1 (the source address is bound, as rping -I does), not
+# rxe0 loopback.
+cleanup
+CM=/sys/kernel/config/rdma_cm/rxe1
+cm_done() { rmdir "$CM" 2>/dev/null || true; cleanup; }
+trap cm_done EXIT
+mkdir -p "$CM"
+cm_check() {
+  local name=$1 tos=$2 want=$3
+  echo "$tos" >"$CM/ports/1/default_roce_tos"
+  f=/tmp/marking-cm-$name.json
+  RC=0
+  timeout 60 "$ROCECFG" probe "$PROFILE" --json "${MARK[@]}" --rdma-cm >"$f" 2>/tmp/probe.err || RC=$?
+  got=$(jq -r '[.exit_code, (.payload.marking[0] | .connection, .rdma_cm.device, .rdma_cm.port,
+      .rdma_cm.route_tos, .sent.tos, .received, ([.arrived[] | "\(.tos):\(.packets)"] | join(","))),
+    (.payload.verdict.findings[] | select(.figure == "rdma_cm ToS (idle)") | "\(.level) \(.message)")] |
+    map(tostring) | join(" ")' "$f") || { cat /tmp/probe.err >&2; die "cm_$name: no JSON envelope (rc=$RC)"; }
+  [ "$got" = "$want" ] || die "cm_$name: got '$got', want '$want'"
+  ok "cm_$name: default_roce_tos $tos: $got"
+}
+cm_check tos106 106 "0 rdma_cm rxe1 1 106 106 200 106:200 PASS RDMA-CM chose ToS 106 (DSCP 26, ECN ECT(0)) on rxe1 port 1, the profile's rdma_cm.tos"
+cm_check tos0 0 "1 rdma_cm rxe1 1 0 0 200 0:200 FAIL RDMA-CM sends ToS 0 (DSCP 0, ECN Not-ECT) from rxe1 port 1, the profile's rdma_cm.tos is ToS 106 (DSCP 26, ECN ECT(0)): rdma_cm applications travel outside the profile's class (configfs rdma_cm/rxe1/ports/1/default_roce_tos; rocecfg apply sets it)"

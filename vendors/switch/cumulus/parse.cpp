@@ -39,12 +39,20 @@ struct Sched {
 };
 
 struct PortCfg {
-  uint32_t mtu_bytes = 9216;  // CL 4+ default MTU on swp ports
+  // "In Cumulus Linux, ifupdown2 assigns 9216 as the default MTU setting"
+  // (CumulusNetworks/docs content/cumulus-linux-58/Layer-1-and-Switch-Ports/
+  // Interface-Configuration-and-Management/Switch-Port-Attributes.md @4ec8c90a).
+  uint32_t mtu_bytes = 9216;
   bool pfc_watchdog = false;
 };
 
 struct NvModel {
-  model::Trust trust = model::Trust::pcp;  // "trust l2" is the non-RoCE default
+  // 802.1p is trusted until a mapping says otherwise: NVUE reports
+  // `trust l2` as the operational value of a port with nothing applied
+  // (CumulusNetworks/docs content/nvue-reference/Show-Commands/QoS.md
+  // @02191e83, the `nv show interface swp1 qos mapping` example), as the
+  // legacy traffic.conf's `packet_priority_source_set = [802.1p]` was.
+  model::Trust trust = model::Trust::pcp;
   bool trust_both = false;
   std::array<uint8_t, 64> dscp_sp{};
   std::array<uint8_t, 8> sp_tc{};

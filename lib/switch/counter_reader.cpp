@@ -1,19 +1,14 @@
 #include "switch/counter_reader.h"
 
-#include <map>
-#include <mutex>
-
 #include <fmt/format.h>
+
+#include "switch/factory_registry.h"
 
 namespace rocecfg::sw {
 
 namespace {
-struct Readers {
-  std::mutex mutex;
-  std::map<std::string, CounterReaderFactory, std::less<>> factories;
-};
-Readers& readers() {
-  static Readers r;
+FactoryRegistry<CounterReader>& readers() {
+  static FactoryRegistry<CounterReader> r;
   return r;
 }
 
@@ -38,24 +33,15 @@ std::optional<CounterCommand> command_of(const CounterReader& reader, std::strin
 }  // namespace
 
 bool register_counter_reader(std::string_view vendor, CounterReaderFactory factory) {
-  Readers& r = readers();
-  std::lock_guard lock(r.mutex);
-  return r.factories.emplace(std::string(vendor), factory).second;
+  return readers().add(vendor, factory);
 }
 
 std::unique_ptr<CounterReader> make_counter_reader(std::string_view vendor) {
-  Readers& r = readers();
-  std::lock_guard lock(r.mutex);
-  auto it = r.factories.find(vendor);
-  return it == r.factories.end() ? nullptr : it->second();
+  return readers().make(vendor);
 }
 
 std::vector<std::string> counter_reader_vendors() {
-  Readers& r = readers();
-  std::lock_guard lock(r.mutex);
-  std::vector<std::string> out;
-  for (const auto& entry : r.factories) out.push_back(entry.first);
-  return out;
+  return readers().vendors();
 }
 
 Result<std::vector<TranscriptPart>> split_transcript(const CounterReader& reader,

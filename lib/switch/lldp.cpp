@@ -6,23 +6,18 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <map>
-#include <mutex>
 
 #include <fmt/format.h>
 
 #include "switch/adapter.h"
+#include "switch/factory_registry.h"
 #include "switch/ssh.h"
 
 namespace rocecfg::sw {
 
 namespace {
-struct Readers {
-  std::mutex mutex;
-  std::map<std::string, LldpReaderFactory, std::less<>> factories;
-};
-Readers& readers() {
-  static Readers r;
+FactoryRegistry<LldpReader>& readers() {
+  static FactoryRegistry<LldpReader> r;
   return r;
 }
 
@@ -38,16 +33,11 @@ std::string short_name(std::string_view name) {
 }  // namespace
 
 bool register_lldp_reader(std::string_view vendor, LldpReaderFactory factory) {
-  Readers& r = readers();
-  std::lock_guard lock(r.mutex);
-  return r.factories.emplace(std::string(vendor), factory).second;
+  return readers().add(vendor, factory);
 }
 
 std::unique_ptr<LldpReader> make_lldp_reader(std::string_view vendor) {
-  Readers& r = readers();
-  std::lock_guard lock(r.mutex);
-  auto it = r.factories.find(vendor);
-  return it == r.factories.end() ? nullptr : it->second();
+  return readers().make(vendor);
 }
 
 std::string normalize_mac(std::string_view text) {

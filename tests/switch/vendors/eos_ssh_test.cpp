@@ -22,7 +22,10 @@ TEST_SUITE("eos over ssh") {
     REQUIRE(first.outcome == SwitchOutcome::applied);
     CHECK(first.warnings ==
           std::vector<std::string>{"mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is "
-                                   "applied as 9214"});
+                                   "applied as 9214",
+                                   "ets: EOS: tx-queue 7 is above strict tx-queue 6 and stays "
+                                   "strict (its 0 % is not applied), so no round-robin queue "
+                                   "sits above a strict one"});
 
     SwitchResult audit = audit_once(fx, 0, "eos", standard_profile(), kPorts);
     CHECK(audit.outcome == SwitchOutcome::in_sync);

@@ -27,9 +27,36 @@ TEST_SUITE("eos") {
     auto commands = render_all(*a, standard_intent(), kPorts, warnings);
     REQUIRE(commands);
     CHECK(testing::golden_mismatch("eos/standard.txt", testing::lines_text(*commands)) == "");
-    REQUIRE(warnings.all().size() == 1);
+    REQUIRE(warnings.all().size() == 2);
     CHECK(warnings.all()[0].headline() ==
           "eos: warning: mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is applied as 9214");
+    CHECK(warnings.all()[1].headline() ==
+          "eos: warning: ets: EOS: tx-queue 7 is above strict tx-queue 6 and stays strict (its 0 % "
+          "is not applied), so no round-robin queue sits above a strict one");
+  }
+
+  // Issue 19 item 6: `tx-queue 7 / no priority` next to `tx-queue 6 / priority
+  // strict` put a round-robin queue above the strict CNP queue. Every queue
+  // above the highest strict one stays strict; the intent read back agrees.
+  TEST_CASE(
+      "no round-robin tx-queue above the strict CNP queue; the kept-strict class is in sync") {
+    auto a = eos_adapter();
+    Diagnostics warnings;
+    auto commands = render_all(*a, standard_intent(), kPorts, warnings);
+    REQUIRE(commands);
+    int strict_seen = -1;
+    int queue = -1;
+    for (const std::string& l : *commands) {
+      if (l.find("tx-queue ") != std::string::npos && l.find("qos map") == std::string::npos)
+        queue = std::stoi(l.substr(l.find("tx-queue ") + 9));
+      if (l.find("priority strict") != std::string::npos)
+        strict_seen = std::max(strict_seen, queue);
+      if (l.find("no priority") != std::string::npos)
+        CHECK_MESSAGE((queue < strict_seen || strict_seen < 0), "round-robin tx-queue " << queue);
+    }
+    CHECK(strict_seen == 7);
+    SwitchResult r = audit_config(*a, testing::lines_text(*commands), standard_intent(), kPorts);
+    CHECK_MESSAGE(r.outcome == SwitchOutcome::in_sync, r.reason);
   }
 
   TEST_CASE("watchdog: forward is no-drop, two decimals at most, and both read back (issue 19)") {
@@ -79,7 +106,7 @@ TEST_SUITE("eos") {
     Diagnostics warnings;
     model::Settings fit = a->representable(standard_intent(), warnings);
     CHECK(fit.mtu_bytes == 9214u);
-    REQUIRE(warnings.all().size() == 1);
+    REQUIRE(warnings.all().size() == 2);  // the MTU, and tx-queue 7 kept strict
     CHECK(warnings.all()[0].message ==
           "EOS interfaces take at most 9214 bytes: MTU 9216 is applied as 9214");
   }

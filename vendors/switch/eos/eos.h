@@ -17,8 +17,18 @@
 // classification. Changes go through `configure session` and a commit timer
 // (see adapter.cpp), so a push that cuts the switch off reverts by itself.
 //
+// Strict on top: every class above the highest strict one is kept strict
+// (representable(), with a warning), so no `no priority` tx-queue sits above
+// the strict CNP queue; the manual's rule for that order could not be read
+// here (tests/switch/conformance/eos.json, not_used), and the ROCm 7388 RoCE
+// example leaves queue 7 at its strict default. `uc-tx-queue` is not rendered:
+// no public list says which models split unicast queues (same table).
+//
 // Syntax: Arista EOS User Manual, "Quality of Service" and "Priority Flow
-// Control"; AVD eos_cli_config_gen templates.
+// Control"; AVD eos_cli_config_gen templates and schema fragments
+// (../shared/vendor-schemas/arista-avd, AVD v4.10.2: qos_profiles, priority_
+// flow_control: timers at most two decimals); ROCm/gpu-cluster-networking
+// docs/how-to/roce-network-config.rst (7388 example).
 #pragma once
 
 #include <regex>

@@ -128,6 +128,32 @@ std::vector<std::string> global_lines(const model::Settings& intent, const cli::
   return lines;
 }
 
+// No round-robin tx-queue above a strict one. Queues are strict by default
+// and `no priority` makes one round-robin; whether a round-robin queue above
+// a strict queue drags it into round-robin could not be read from a public
+// Arista document here (conformance/eos.json, not_used), so rocecfg never
+// builds that order: every class above the highest strict one stays strict,
+// as in the ROCm guide's 7388 RoCE example (queue 6 strict, queue 7 left at
+// its strict default; ROCm/gpu-cluster-networking docs/how-to/
+// roce-network-config.rst).
+void keep_strict_on_top(model::Settings& out, Diagnostics& warnings) {
+  if (!out.ets) return;
+  model::Ets& e = *out.ets;
+  int top = -1;
+  for (int t = 0; t < 8; ++t)
+    if (e.tc_tsa[t] == model::Tsa::strict) top = t;
+  for (int t = top + 1; top >= 0 && t < 8; ++t) {
+    if (e.tc_tsa[t] == model::Tsa::strict) continue;
+    cli::warn(warnings, kVendor, Knob::ets,
+              fmt::format("EOS: tx-queue {} is above strict tx-queue {} and stays strict "
+                          "(its {} % is not applied), so no round-robin queue sits above a "
+                          "strict one",
+                          t, top, e.tc_bandwidth_percent[t]));
+    e.tc_tsa[t] = model::Tsa::strict;
+    e.tc_bandwidth_percent[t] = 0;
+  }
+}
+
 }  // namespace
 
 model::Settings representable(const Platform& platform, const model::Settings& intent,
@@ -141,6 +167,7 @@ model::Settings representable(const Platform& platform, const model::Settings& i
   if (model::widen_ecn_to_queues(out))
     cli::warn(warnings, kVendor, Knob::ecn_priorities,
               "EOS marks ECN per tx-queue: every priority sharing a marked queue is marked");
+  keep_strict_on_top(out, warnings);
   // Timers are seconds with at most two decimals (AVD priority_flow_control
   // schema, watchdog.timeout/recovery_time pattern): 10 ms steps.
   if (out.pfc_watchdog) {

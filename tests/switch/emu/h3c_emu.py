@@ -22,7 +22,9 @@ GRAMMAR = {
         (r"(?P<key>priority-flow-control deadlock cos [0-7] interval) ([1-9]|1[0-5])", ("set", None)),
         (r"(?P<key>priority-flow-control deadlock auto-recover cos [0-7] delay) ([1-9]|1[0-5])",
          ("set", None)),
-        (r"priority-flow-control deadlock precision high", ("set", None)),
+        # high|normal|low, default normal (H3C S6850 configuration guide,
+        # "PFC deadlock detection", step 2)
+        (r"(?P<key>priority-flow-control deadlock precision) (high|normal|low)", ("set", None)),
         (r"(?P<key>priority-flow-control deadlock auto-recover action) (discard|forwarding)",
          ("set", None)),
         (r"(?P<key>sysname) [\w.-]+", ("set", None)),
@@ -77,6 +79,31 @@ class Emulator(CliEmulator):
         m = re.fullmatch(r"priority-flow-control no-drop dot1p (.*)", line)
         if m and "0" in re.split(r"[,-]", m.group(1)):
             raise CommandError("% PFC cannot be enabled for 802.1p priority 0 in standalone mode.")
+
+    def configure(self, state, session, line):
+        # "The specified CoS value must be within the 802.1p priority list
+        # specified by using the priority-flow-control no-drop dot1p command"
+        # (H3C S6850 configuration guide, "PFC deadlock detection",
+        # restrictions and guidelines): a timer for a CoS no interface holds
+        # as no-drop is refused.
+        m = re.fullmatch(r"priority-flow-control deadlock (?:auto-recover )?cos ([0-7]) .*",
+                         " ".join(line.split()))
+        if m and self.frame(session)["mode"] == "config":
+            cos = int(m.group(1))
+            if not any(cos in self._no_drop(node) for node in self.tree(state, session)):
+                raise CommandError(f"% CoS {cos} is not in the no-drop 802.1p priority list.")
+        return super().configure(state, session, line)
+
+    @staticmethod
+    def _no_drop(stanza):
+        out = set()
+        for child in stanza[1]:
+            m = re.fullmatch(r"priority-flow-control no-drop dot1p (.*)", child[0])
+            if m:
+                for part in m.group(1).split(","):
+                    a, _, b = part.partition("-")
+                    out.update(range(int(a), int(b or a) + 1))
+        return out
 
     def expand_names(self, names):
         m = re.fullmatch(r"(.*?)(\d+) to (.*?)(\d+)", names)

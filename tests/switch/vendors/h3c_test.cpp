@@ -3,6 +3,8 @@
 // point with commit delay.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "cli/common.h"
 #include "h3c/h3c.h"
 #include "switch/engine.h"
@@ -31,13 +33,47 @@ TEST_SUITE("h3c") {
           std::vector<std::string>{
               "ets: H3C WRR weights start at 1: ETS classes of 0 % are applied as weight 1, taken "
               "from the largest classes",
-              "ecn: H3C WRED limits are in 256-byte cells: 150000B/1500000B are applied as "
-              "150016B/1500160B (586/5860 cells)"});
+              "ecn: H3C WRED limits are queue lengths in a unit the public references do not "
+              "state; rocecfg assumes 256-byte cells: 150000B/1500000B are applied as "
+              "150016B/1500160B (586/5860 cells): check the ASIC's cell size"});
     // drop is expressible: `auto-recover action discard` (issue 19 defect 7).
     CHECK(fit.pfc_watchdog->action == model::WatchdogAction::drop);
     CHECK(fit.ecn == model::Ecn{150016, 1500160, 10});
     // Within one cell of the profile: the documented tolerance.
     CHECK(fit.ecn->min_threshold_bytes - 150000 < h3c::kCellBytes);
+  }
+
+  // Issue 19 item 7: a deadlock timer's CoS must already be a no-drop
+  // priority (H3C S6850 configuration guide, "PFC deadlock detection"), and
+  // its unit follows the timer precision (default normal).
+  TEST_CASE("deadlock timers follow the no-drop stanzas, at normal precision; high/low not read") {
+    Diagnostics warnings;
+    auto lines = render_all(*h3c_adapter(), standard_intent(), kPorts, warnings);
+    REQUIRE(lines);
+    auto at = [&](const std::string& l) {
+      return std::find(lines->begin(), lines->end(), l) - lines->begin();
+    };
+    long last_no_drop = -1;
+    for (size_t i = 0; i < lines->size(); ++i)
+      if ((*lines)[i] == " priority-flow-control no-drop dot1p 3") last_no_drop = long(i);
+    const long precision = at("priority-flow-control deadlock precision normal");
+    const long timer = at("priority-flow-control deadlock cos 3 interval 2");
+    CHECK(last_no_drop >= 0);
+    CHECK(precision > last_no_drop);
+    CHECK(timer > precision);
+    CHECK(timer < long(lines->size()));
+
+    std::string text = testing::lines_text(*lines);
+    auto normal = h3c_adapter()->parse(text);
+    REQUIRE(normal);
+    CHECK(normal->ports.at("HundredGigE1/0/1").pfc_watchdog);
+    for (const char* p : {"high", "low"}) {
+      std::string other = text;
+      other.replace(other.find("precision normal"), 16, std::string("precision ") + p);
+      auto st = h3c_adapter()->parse(other);
+      REQUIRE(st);
+      CHECK_FALSE(st->ports.at("HundredGigE1/0/1").pfc_watchdog);
+    }
   }
 
   TEST_CASE("standard profile renders the golden config") {

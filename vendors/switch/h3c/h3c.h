@@ -14,7 +14,11 @@
 //              action discard | forwarding` (default forwarding): action
 //              `drop` or `forward`; `alert` has no equivalent. The
 //              S6805/S6825/S6850/S9850 Intelligent Lossless Network guide
-//              (R671x, "PFC deadlock detection", steps 2-5).
+//              (R671x, "PFC deadlock detection", steps 2-5). A timer's CoS
+//              must already be a no-drop priority, so the timers follow the
+//              interface stanzas, after `precision normal` (the default; the
+//              unit of high/low is not documented publicly: such times are
+//              not read). S6850 configuration guide, "PFC deadlock detection".
 //   scheduling `qos wrr N group sp` (strict) or `qos wrr N group 1 byte-count
 //              W`. A weight is a share: byte-count WRR weights 5,5,3,3,1,1,1,1
 //              give the lowest queue 1/20 of a port (H3C S6300 Comware 7 QoS
@@ -32,7 +36,8 @@
 //              drop-level 0 low-limit L high-limit H discard-probability P`
 //              and `queue 3 ecn`. L and H are queue lengths in buffer cells on
 //              S68xx/S98xx; rocecfg assumes 256-byte cells and rounds up,
-//              with a warning naming the bytes applied. The Comware 7 command
+//              with a warning on every ECN apply naming the bytes applied
+//              (marked not verifiable in tests/switch/conformance/h3c.json). The Comware 7 command
 //              reference (`queue ... low-limit`, HPE 5130 HI 5998-8424b) gives
 //              only "average queue length, 0 to 16000", no unit; the older
 //              3Com/H3C 8807 reference takes multiples of 256 bytes. The cell

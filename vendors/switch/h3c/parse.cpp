@@ -163,8 +163,13 @@ struct Parser {
           note(c, "not understood");
         }
       }
-    } else if (t == "priority-flow-control deadlock precision high") {
-      unit_ms = 10;
+    } else if (t == "priority-flow-control deadlock precision normal") {
+      unit_ms = kDeadlockUnitMs;
+    } else if (t == "priority-flow-control deadlock precision high" ||
+               t == "priority-flow-control deadlock precision low") {
+      // The unit of high and low precision is not in the documents read
+      // (conformance/h3c.json): the deadlock times are not read, not guessed.
+      unit_ms = 0;
     } else if (starts_with_words(t, "priority-flow-control deadlock cos") && w.size() == 6) {
       auto c = number(w[3], 7);
       auto n = number(w[5], 15);
@@ -258,7 +263,11 @@ struct Parser {
       state.mark(name, model::Knob::pfc_watchdog, Source::vendor_default,
                  "PFC deadlock detection off (Comware default)");
 
-    if (p.deadlock && !s.pfc_enabled->empty()) {
+    if (p.deadlock && !s.pfc_enabled->empty() && unit_ms == 0) {
+      state.unread(0, name + " priority-flow-control deadlock enable",
+                   "deadlock times follow priority-flow-control deadlock precision high/low, "
+                   "whose unit is not documented in the sources read: times not read");
+    } else if (p.deadlock && !s.pfc_enabled->empty()) {
       std::optional<std::pair<uint32_t, uint32_t>> times;
       bool all = true;
       for (unsigned c = 0; c < 8; ++c) {

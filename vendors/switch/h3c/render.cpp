@@ -62,7 +62,19 @@ void global_lines(const model::Settings& intent, const cli::RenderPlan& plan,
       if (!now.contains(t)) out.push_back(fmt::format(" undo queue {} ecn", t.value()));
     out.push_back(" quit");
   }
+}
+
+// The switch-wide deadlock timers, sent after the interface stanzas: "the
+// specified CoS value must be within the 802.1p priority list specified by
+// using the priority-flow-control no-drop dot1p command", and PFC with its
+// no-drop priorities comes first (H3C S6850 configuration guide, "PFC
+// deadlock detection", restrictions and prerequisites). The timer unit
+// follows `priority-flow-control deadlock precision` (default normal, same
+// section); rocecfg's 100 ms unit is normal's, so it states normal first.
+void deadlock_lines(const model::Settings& intent, const cli::RenderPlan& plan,
+                    std::vector<std::string>& out) {
   if (const plan::Step* wd = plan.any_port_step(Knob::pfc_watchdog); wd && wd->after.pfc_watchdog) {
+    out.push_back("priority-flow-control deadlock precision normal");
     PriorityMask prios = intent.pfc_enabled.value_or(PriorityMask{});
     if (const plan::Step* pfc = plan.any_port_step(Knob::pfc))
       prios = pfc->after.pfc_enabled.value_or(PriorityMask{});
@@ -152,13 +164,15 @@ model::Settings representable(const Platform& platform, const model::Settings& i
     model::Ecn held = *out.ecn;
     held.min_threshold_bytes = cells(held.min_threshold_bytes) * kCellBytes;
     held.max_threshold_bytes = cells(held.max_threshold_bytes) * kCellBytes;
-    if (held != *out.ecn)
-      cli::warn(warnings, kVendor, Knob::ecn,
-                fmt::format("H3C WRED limits are in {}-byte cells: {}B/{}B are applied as "
-                            "{}B/{}B ({}/{} cells)",
-                            kCellBytes, out.ecn->min_threshold_bytes, out.ecn->max_threshold_bytes,
-                            held.min_threshold_bytes, held.max_threshold_bytes,
-                            cells(held.min_threshold_bytes), cells(held.max_threshold_bytes)));
+    // Said whenever ECN is applied: the unit is an assumption the public
+    // references do not settle (conformance/h3c.json, the queue low-limit form).
+    cli::warn(warnings, kVendor, Knob::ecn,
+              fmt::format("H3C WRED limits are queue lengths in a unit the public references do "
+                          "not state; rocecfg assumes {}-byte cells: {}B/{}B are applied as "
+                          "{}B/{}B ({}/{} cells): check the ASIC's cell size",
+                          kCellBytes, out.ecn->min_threshold_bytes, out.ecn->max_threshold_bytes,
+                          held.min_threshold_bytes, held.max_threshold_bytes,
+                          cells(held.min_threshold_bytes), cells(held.max_threshold_bytes)));
     out.ecn = held;
   }
   if (out.pfc_watchdog) {
@@ -194,6 +208,7 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
   if (auto ok = cli::interface_stanzas(intent, *plan, ports, port_lines, {false, " ", "quit"}, out);
       !ok)
     return std::unexpected(ok.error());
+  deadlock_lines(intent, *plan, out);
   return out;
 }
 

@@ -57,8 +57,10 @@ class Sonic(Personality):
             "CABLE_LENGTH": {"AZURE": {p: "5m" for p in PORTS}},
         }
         for p in PORTS:
+            # pfcwd_sw_enable = the lossless TCs, like pfc_enable
+            # (sonic-buildimage files/build_templates/qos_config.j2 @0791705b)
             db["PORT_QOS_MAP"][p] = {"dscp_to_tc_map": "AZURE", "pfc_enable": "3,4",
-                                     "tc_to_queue_map": "AZURE"}
+                                     "pfcwd_sw_enable": "3,4", "tc_to_queue_map": "AZURE"}
             for q in (0, 1, 2, 5, 6):
                 db["QUEUE"][f"{p}|{q}"] = {"scheduler": "scheduler.0"}
             for q in (3, 4):
@@ -153,6 +155,11 @@ class Sonic(Personality):
             for f in ("xon", "xoff", "size"):
                 if f in fields and not fields[f].isdigit():
                     raise CommandError(f"(error) BUFFER_PROFILE|{entry}: {f} is not a number")
+        if table == "PORT_QOS_MAP" and "pfcwd_sw_enable" in fields:
+            # sonic-port-qos-map.yang: pattern "([0-7](,[0-7])*)?"
+            if not re.fullmatch(r"([0-7](,[0-7])*)?", fields["pfcwd_sw_enable"]):
+                raise CommandError(f"(error) PORT_QOS_MAP|{entry}: bad pfcwd_sw_enable "
+                                   f"{fields['pfcwd_sw_enable']}")
         if table == "CABLE_LENGTH":
             for port, length in fields.items():
                 self._port(db, port)

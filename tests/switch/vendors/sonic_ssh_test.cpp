@@ -176,6 +176,7 @@ TEST_SUITE("sonic over ssh") {
                "sonic-db-cli CONFIG_DB HSET 'CABLE_LENGTH|AZURE' @ 30m",
                "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|@|3' profile rocecfg_lossless_65536",
                "sudo config interface pfc priority @ 4 off",
+               "sonic-db-cli CONFIG_DB HSET 'PORT_QOS_MAP|@' pfcwd_sw_enable 3",
                "sonic-db-cli CONFIG_DB HDEL 'QUEUE|@|4' wred_profile",
            }) {
         for (size_t at; (at = line.find('@')) != std::string::npos;) line.replace(at, 1, port);
@@ -257,9 +258,11 @@ TEST_SUITE("sonic over ssh") {
         "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|Ethernet0|4' profile rocecfg_lossless_65536",
         "sudo config interface pfc priority Ethernet0 4 on",
         "sudo config interface pfc priority Ethernet0 3 off",
+        "sonic-db-cli CONFIG_DB HSET 'PORT_QOS_MAP|Ethernet0' pfcwd_sw_enable 4",
         "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|Ethernet4|4' profile rocecfg_lossless_65536",
         "sudo config interface pfc priority Ethernet4 4 on",
         "sudo config interface pfc priority Ethernet4 3 off",
+        "sonic-db-cli CONFIG_DB HSET 'PORT_QOS_MAP|Ethernet4' pfcwd_sw_enable 4",
         "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet0|3'",
         "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet4|3'",
     };
@@ -294,11 +297,14 @@ TEST_SUITE("sonic over ssh") {
     CHECK(drift == std::vector<std::string>{
                        "Ethernet0 buffers cable_length=30m headroom=64KiB lossless_pgs=3 -> "
                        "cable_length=30m headroom=64KiB lossless_pgs=4",
+                       // PFC moved by hand left pfcwd_sw_enable on 3: no watchdog on 4.
+                       "Ethernet0 pfc_watchdog - -> detect=200ms restore=200ms action=drop",
                        "Ethernet4 buffers cable_length=30m headroom=64KiB lossless_pgs=3 -> "
                        "cable_length=30m headroom=64KiB lossless_pgs=4",
                        "Ethernet4 pfc 3 -> 4"});
     CHECK(audit.warnings ==
           std::vector<std::string>{
+              "Ethernet0: pfcwd_sw_enable '3' leaves lossless priorities 4 unwatched",
               "Ethernet0: lossless PG 3 without PFC: headroom reserved for a class that never "
               "pauses",
               "Ethernet0: PFC on 4 without a lossless PG: PAUSE with no headroom behind it drops"});
@@ -319,7 +325,9 @@ TEST_SUITE("sonic over ssh") {
     std::vector<std::string> want = {
         kLosslessProfile,
         "sudo config interface pfc priority Ethernet0 3 off",
+        "sonic-db-cli CONFIG_DB HSET 'PORT_QOS_MAP|Ethernet0' pfcwd_sw_enable 4",
         "sudo config interface pfc priority Ethernet4 3 off",
+        "sonic-db-cli CONFIG_DB HSET 'PORT_QOS_MAP|Ethernet4' pfcwd_sw_enable 4",
         "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet0|3-4'",
         "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|Ethernet0|4' profile rocecfg_lossless_65536",
         "sonic-db-cli CONFIG_DB DEL 'BUFFER_PG|Ethernet4|3'",

@@ -2,8 +2,10 @@
 // configs (legacy [TABLE|key] and bare references), exact restore, refusals.
 #include <doctest/doctest.h>
 
-#include "require_ok.h"
+#include <algorithm>
+
 #include <fmt/format.h>
+#include "require_ok.h"
 
 #include "sonic/sonic.h"
 #include "switch/engine.h"
@@ -78,6 +80,76 @@ TEST_SUITE("sonic offline") {
     CHECK(a->expand_interfaces({"Ethernet0-3/1"})->size() == 4);
     CHECK(*a->expand_interfaces({"Ethernet0,Ethernet4"}) ==
           std::vector<std::string>{"Ethernet0", "Ethernet4"});
+  }
+
+  // Issue 19 item 4: the watchdog runs on PORT_QOS_MAP.pfcwd_sw_enable's queues
+  // (sonic-port-qos-map.yang), the factory's 3,4; `config interface pfc
+  // priority` edits only pfc_enable (sonic-utilities pfc/main.py).
+  TEST_CASE(
+      "SONiC: a lossless priority outside pfcwd_sw_enable has no watchdog; the push sets it") {
+    auto a = make_adapter("sonic");
+    const std::string db = R"({
+      "PORT": {"Ethernet0": {"mtu": "9216"}},
+      "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3,5", "pfcwd_sw_enable": "3,4"}},
+      "PFC_WD": {"Ethernet0": {"action": "drop", "detection_time": "200",
+                               "restoration_time": "200"}}
+    })";
+    auto st = a->parse(db);
+    REQUIRE_OK(st);
+    CHECK_FALSE(st->ports.at("Ethernet0").pfc_watchdog);
+    REQUIRE(st->notes.size() == 1);
+    CHECK(st->notes[0] ==
+          "Ethernet0: pfcwd_sw_enable '3,4' leaves lossless priorities 5 unwatched");
+
+    model::Settings intent;
+    intent.pfc_enabled = PriorityMask((1u << 3) | (1u << 5));
+    intent.pfc_watchdog = model::PfcWatchdog{200, 200, model::WatchdogAction::drop};
+    SwitchResult r = audit_config(*a, db, intent, {"Ethernet0"});
+    CHECK(r.outcome == SwitchOutcome::drift);
+    REQUIRE(r.plan.changes() == 1);
+    Diagnostics warnings;
+    auto lines = a->render(a->representable(intent, warnings), {"Ethernet0"}, r.plan, warnings);
+    REQUIRE_OK(lines);
+    CHECK(std::find(lines->begin(), lines->end(),
+                    "sonic-db-cli CONFIG_DB HSET 'PORT_QOS_MAP|Ethernet0' pfcwd_sw_enable 3,5") !=
+          lines->end());
+
+    // Written as the push writes it, the watchdog covers both: in sync.
+    const std::string fixed = R"({
+      "PORT": {"Ethernet0": {"mtu": "9216"}},
+      "PORT_QOS_MAP": {"Ethernet0": {"pfc_enable": "3,5", "pfcwd_sw_enable": "3,5"}},
+      "PFC_WD": {"Ethernet0": {"action": "drop", "detection_time": "200",
+                               "restoration_time": "200"}}
+    })";
+    CHECK(audit_config(*a, fixed, intent, {"Ethernet0"}).outcome == SwitchOutcome::in_sync);
+  }
+
+  // Issue 19 item 4: on the traditional buffer model buffermgrd rebinds the
+  // lossless PGs on every pfc_enable change (sonic-swss cfgmgr/buffermgr.cpp).
+  TEST_CASE(
+      "SONiC: the buffer model is read: a fixed headroom on traditional is said to not hold") {
+    auto a = make_adapter("sonic");
+    auto db = [](const char* model) {
+      return fmt::format(R"({{
+        "DEVICE_METADATA": {{"localhost": {{"buffer_model": "{}"}}}},
+        "PORT": {{"Ethernet0": {{"mtu": "9216"}}}},
+        "PORT_QOS_MAP": {{"Ethernet0": {{"pfc_enable": "3"}}}},
+        "BUFFER_POOL": {{"ingress_lossless_pool": {{"mode": "dynamic"}}}},
+        "BUFFER_PROFILE": {{"rocecfg_lossless_65536": {{"pool": "ingress_lossless_pool",
+                            "xon": "18432", "xoff": "65536", "size": "83968", "dynamic_th": "0"}}}},
+        "BUFFER_PG": {{"Ethernet0|3": {{"profile": "rocecfg_lossless_65536"}}}}
+      }})",
+                         model);
+    };
+    auto traditional = a->parse(db("traditional"));
+    REQUIRE_OK(traditional);
+    CHECK(std::find(traditional->notes.begin(), traditional->notes.end(),
+                    "buffer_model traditional: buffermgrd rebinds BUFFER_PG Ethernet0|3 to its "
+                    "pg_profile_lookup.ini profile on the next pfc_enable change") !=
+          traditional->notes.end());
+    auto dynamic = a->parse(db("dynamic"));
+    REQUIRE_OK(dynamic);
+    CHECK(dynamic->notes.empty());
   }
 
   TEST_CASE("SONiC: legacy [TABLE|key] and bare-name references give identical results") {

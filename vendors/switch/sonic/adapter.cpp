@@ -38,7 +38,19 @@
 // off. PG keys may be ranges ("3-4", as the buffer manager writes them); a
 // deleted range unbinds all its PGs, so a range is split by DEL first, then
 // HSET of the PGs that stay. rocecfg writes one key per PG.
-// Reference: github.com/sonic-net/sonic-utilities doc/Command-Reference.md
+// The PFC watchdog runs on PORT_QOS_MAP.pfcwd_sw_enable (factory 3,4 like
+// pfc_enable, qos_config.j2); `config interface pfc priority` edits only
+// pfc_enable, so rocecfg sets pfcwd_sw_enable to the lossless set wherever PFC
+// or the watchdog changes, and reads a lossless priority outside it as a port
+// without a watchdog. Buffer model: on `buffer_model traditional` buffermgrd
+// rebinds the lossless PGs to pg_profile_lookup.ini's profile on every
+// pfc_enable change (none for a speed/cable length the file lacks), so a fixed
+// headroom holds on the dynamic model only; the parser says so.
+// References: github.com/sonic-net/sonic-utilities doc/Command-Reference.md,
+// pfc/main.py and scripts/db_migrator.py (version_3_0_4) @691b1bbc;
+// sonic-buildimage files/build_templates/qos_config.j2 @0791705b and
+// src/sonic-yang-models (../shared/vendor-schemas/sonic-yang-models @086b03bd);
+// sonic-swss cfgmgr/buffermgr.cpp @029506c5.
 #include <optional>
 
 #include <fmt/format.h>
@@ -88,7 +100,18 @@ Result<std::vector<std::string>> expand_interfaces(const std::vector<std::string
 // A lossless PG is where SONiC reserves headroom, so with a fixed headroom
 // the lossless PGs must be exactly the PFC priorities: the intent says so,
 // and a PG left lossless on a priority that lost PFC is drift.
-model::Settings representable(const Platform&, const model::Settings& intent, Diagnostics&) {
+model::Settings representable(const Platform&, const model::Settings& intent,
+                              Diagnostics& warnings) {
+  // A fixed headroom is a static BUFFER_PROFILE on the PFC priorities' PGs;
+  // on the traditional buffer model buffermgrd rebinds those PGs to its own
+  // pg_profile_lookup.ini profile whenever pfc_enable changes (parse.cpp,
+  // note_buffer_model).
+  if (intent.buffers && intent.buffers->headroom_bytes)
+    warnings.warning({}, "buffers",
+                     "sonic: a fixed headroom holds on the dynamic buffer model; on the "
+                     "traditional model (DEVICE_METADATA buffer_model) buffermgrd rebinds the "
+                     "lossless PGs to its pg_profile_lookup.ini profile on every pfc_enable "
+                     "change, and binds none for a speed/cable length that file lacks");
   return lossless_pgs_from_pfc(intent);
 }
 

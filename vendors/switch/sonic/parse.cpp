@@ -117,6 +117,30 @@ bool known_table(const std::string& k) {
   return known.contains(k);
 }
 
+// On the traditional buffer model buffermgrd owns the lossless PGs: on every
+// pfc_enable change it binds BUFFER_PG|<port>|<PFC priorities> to
+// pg_lossless_<speed>_<cable>_profile from pg_profile_lookup.ini, and binds
+// nothing ("No PG profile configured for speed ... and cable length ...")
+// when the port's speed and cable length are not in that file; on the
+// dynamic model it skips all of this (sonic-swss@029506c cfgmgr/
+// buffermgr.cpp, doSpeedUpdateTask, doBufferMetaTask). A PG bound to any
+// other profile there holds only until the next pfc_enable change: said.
+void note_buffer_model(const json& db, sw::SwitchState& st) {
+  const json& meta = db_table(db, "DEVICE_METADATA").value("localhost", json::object());
+  if (meta.value("buffer_model", "") != "traditional") return;
+  std::set<std::string> fixed;
+  for (const auto& [key, entry] : db_table(db, "BUFFER_PG").items())
+    if (entry.contains("profile")) {
+      std::string profile = ref_name(entry["profile"]);
+      if (profile != "NULL" && !profile.starts_with("pg_lossless_")) fixed.insert(key);
+    }
+  if (!fixed.empty())
+    st.notes.push_back(
+        fmt::format("buffer_model traditional: buffermgrd rebinds BUFFER_PG {} to its "
+                    "pg_profile_lookup.ini profile on the next pfc_enable change",
+                    fmt::join(fixed, ", ")));
+}
+
 // The ports a dump talks about: PORT, or where it has none (a QoS-only
 // dump), the ports its per-port QoS tables name.
 std::set<std::string> port_names(const json& db) {
@@ -188,6 +212,9 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   // PORT_QOS_MAP: per port, plus "global" for the switch-wide DSCP map.
   std::string dscp_map_name;
   std::set<std::string> maps_in_use;
+  // PORT_QOS_MAP.pfcwd_sw_enable: the queues the software watchdog runs on;
+  // absent (DBs before 3.0.4) it is every PFC queue (db_migrator version_3_0_4).
+  std::map<std::string, PriorityMask> pfcwd_sw;
   for (const auto& [key, entry] : db_table(db, "PORT_QOS_MAP").items()) {
     std::string map = entry.contains("dscp_to_tc_map") ? ref_name(entry["dscp_to_tc_map"]) : "";
     if (key == "global") {
@@ -204,6 +231,16 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
         st.origins[p].erase(model::Knob::trust);
         maps_in_use.insert(map);
         st.policies["dscp_to_tc_map " + map].push_back(p);
+      }
+      if (entry.contains("pfcwd_sw_enable") && entry["pfcwd_sw_enable"].is_string()) {
+        const std::string list = entry["pfcwd_sw_enable"].get<std::string>();
+        PriorityMask m;
+        if (!list.empty()) {
+          auto prios = index_range(list, "PORT_QOS_MAP|" + p + ".pfcwd_sw_enable");
+          if (!prios) return std::unexpected(prios.error());
+          for (unsigned q : *prios) m.set(Priority::unchecked(q));
+        }
+        pfcwd_sw[p] = m;
       }
       if (entry.contains("pfc_enable") && entry["pfc_enable"].is_string() &&
           entry["pfc_enable"].get<std::string>().empty()) {
@@ -326,8 +363,31 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
                 : action == "alert" ? model::WatchdogAction::alert
                                     : model::WatchdogAction::drop;
     it->second.pfc_watchdog = wd;
+    // The watchdog runs on pfcwd_sw_enable's queues. Held as configured only
+    // when they are the lossless set: a lossless priority outside it has no
+    // watchdog, one inside it that is not lossless is watched for nothing
+    // (rocecfg writes the two equal). A port without PFC has no lossless queue
+    // to watch: its drift is PFC's, not the watchdog's.
+    auto sw = pfcwd_sw.find(key);
+    PriorityMask pfc = it->second.pfc_enabled.value_or(PriorityMask());
+    if (sw != pfcwd_sw.end() && !pfc.empty() && sw->second != pfc) {
+      it->second.pfc_watchdog.reset();
+      auto only = [](PriorityMask a, PriorityMask b) {
+        return PriorityMask(static_cast<uint8_t>(a.bits() & ~b.bits()));
+      };
+      std::string list = sw->second.empty() ? "" : sw->second.to_string();
+      std::string why =
+          !only(pfc, sw->second).empty()
+              ? fmt::format("pfcwd_sw_enable '{}' leaves lossless priorities {} unwatched", list,
+                            only(pfc, sw->second).to_string())
+              : fmt::format("pfcwd_sw_enable '{}' watches priorities {} that are not lossless",
+                            list, only(sw->second, pfc).to_string());
+      st.mark(key, model::Knob::pfc_watchdog, sw::Source::configured, why);
+      st.notes.push_back(key + ": " + why);
+    }
   }
   if (Status qos = parse_scheduling_and_buffers(db, st); !qos) return std::unexpected(qos.error());
+  note_buffer_model(db, st);
   return st;
 }
 

@@ -30,9 +30,27 @@ const char* action_name(model::WatchdogAction a) {
 
 }  // namespace
 
-Result<std::vector<std::string>> render_commands(const model::Settings&, const plan::Plan& changes,
-                                                 Diagnostics&) {
+Result<std::vector<std::string>> render_commands(const model::Settings& intent,
+                                                 const plan::Plan& changes, Diagnostics&) {
   std::vector<std::string> out;
+  // The software PFC watchdog runs on PORT_QOS_MAP.pfcwd_sw_enable's queues
+  // (sonic-port-qos-map.yang: "the queue(s) on which software pfc watchdog are
+  // enabled"; qosorch hands it to the ports as the watchdog bitmap), which the
+  // factory sets to 3,4 like pfc_enable. `config interface pfc priority` edits
+  // only pfc_enable (sonic-utilities pfc/main.py), so a new lossless priority
+  // would get no watchdog. Set it to the lossless set wherever PFC or the
+  // watchdog changes, as db_migrator's version_3_0_4 does ("by default, PFC
+  // software watchdog is enabled on all pfc enabled queues").
+  std::set<std::string> pfcwd_sw_done;
+  auto pfcwd_sw = [&](const std::string& port, const std::optional<PriorityMask>& pfc) {
+    if (!pfc || !pfcwd_sw_done.insert(port).second) return;
+    if (pfc->empty())  // no lossless queue to watch: absent = every PFC queue = none
+      out.push_back(
+          fmt::format("sonic-db-cli CONFIG_DB HDEL 'PORT_QOS_MAP|{}' pfcwd_sw_enable", port));
+    else
+      out.push_back(fmt::format("sonic-db-cli CONFIG_DB HSET 'PORT_QOS_MAP|{}' pfcwd_sw_enable {}",
+                                port, pfc->to_string()));
+  };
   std::set<std::string> shared;  // SCHEDULER / BUFFER_PROFILE entries the bindings use
   // BUFFER_PG removals, sent after every PFC command: a PG loses its headroom
   // only once its priority no longer sends PAUSE.
@@ -63,6 +81,7 @@ Result<std::vector<std::string>> render_commands(const model::Settings&, const p
           if (!want.pfc_enabled->has(pr) && was.has(pr))
             out.push_back(fmt::format("sudo config interface pfc priority {} {} off", port, p));
         }
+        pfcwd_sw(port, want.pfc_enabled);
         break;
       }
       case Knob::trust:
@@ -113,6 +132,7 @@ Result<std::vector<std::string>> render_commands(const model::Settings&, const p
       }
       case Knob::pfc_watchdog: {
         const model::PfcWatchdog& wd = *want.pfc_watchdog;
+        pfcwd_sw(port, intent.pfc_enabled);
         watchdog_groups[fmt::format("--action {} --restoration-time {}|{}", action_name(wd.action),
                                     wd.restoration_ms, wd.detection_ms)]
             .push_back(port);

@@ -108,10 +108,8 @@ int run(const Options& o, const Globals& g) {
   if (hosts->size() < 2) return usage("a fabric run needs at least two hosts");
   std::optional<Baseline> baseline;
   if (!o.baseline.empty()) {
-    auto text = read_file(o.baseline);
-    if (!text) return usage(fmt::format("--baseline {}: cannot read", o.baseline));
-    auto b = parse_baseline(*text, o.baseline);
-    if (!b) return usage(b.error().to_string());
+    auto b = load_baseline(o.baseline);
+    if (!b) return usage("--baseline: " + b.error().to_string());
     baseline = std::move(*b);
   }
 

@@ -11,7 +11,9 @@
 
 #include "command.h"
 #include "core/printable.h"
+#include "fabric/baseline.h"
 #include "fabric/hostlist.h"
+#include "fabric/probe_baseline.h"
 #include "gate/gate.h"
 #include "gate/gate_metrics.h"
 #include "gate/probe_policy.h"
@@ -49,6 +51,7 @@ struct GateArgs {
   std::string textfile_dir;
   std::string host;
   std::string job_nodes;
+  std::string baseline;
 };
 
 // "3s", "500ms", "1.5s" -> milliseconds.
@@ -97,6 +100,15 @@ gate::GateEnv real_env(const profile::Intent& intent) {
     return r.plan;
   };
   return e;
+}
+
+// The gate's "baseline" check from the probe's judgement against the file:
+// a pair or figure the baseline cannot answer for is not evaluated.
+gate::CheckResult baseline_check(const fabric::BaselineJudgement& j) {
+  const gate::CheckStatus st = j.level == probe::Level::pass   ? gate::CheckStatus::pass
+                               : j.level == probe::Level::fail ? gate::CheckStatus::fail
+                                                               : gate::CheckStatus::not_evaluated;
+  return {"baseline", st, j.message, j.details, 0};
 }
 
 // The probe peer (gate/probe_policy.h), with the inventory loaded here so a
@@ -180,6 +192,32 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
       return gate::check_switch_counters(sw::collect_counters(fleet, c), rules);
     };
   }
+  if (!a.baseline.empty()) {
+    // The pair as a fabric run names it: this host, and the peer by name
+    // (the ring successor, the --peer host, or the inventory's probe_peer).
+    if (!o.probe) return usage("--baseline compares the gate's probe: give --peer or --job-nodes");
+    if (!a.loopback.empty())
+      return usage("--baseline compares this host with a peer; a --loopback probe has none");
+    std::string me = a.host.empty() ? fabric::short_host_name() : a.host;
+    std::string peer_name;
+    if (!a.job_nodes.empty()) {
+      Result<std::string> next = fabric::ring_successor(a.job_nodes, me);
+      if (next) peer_name = *next;
+    } else if (!a.peer.empty()) {
+      if (Result<gate::HostPort> hp = gate::parse_host_port(a.peer)) peer_name = hp->host;
+    } else if (!g.inventory.empty()) {
+      if (std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json))
+        if (const profile::HostEntry* self = inv->find_host(me)) peer_name = self->probe_peer;
+    }
+    if (peer_name.empty()) return usage("--baseline: cannot name this host's probe peer");
+    Result<fabric::Baseline> b = fabric::load_baseline(a.baseline);
+    if (!b) return usage("--baseline: " + b.error().to_string());
+    env.probe_baseline = [base = std::move(*b), path = a.baseline, me, peer_name,
+                          tol =
+                              intent->validation.baseline_tolerance](const probe::ProbeReport& r) {
+      return baseline_check(fabric::judge_against_baseline(base, path, me, peer_name, r, tol));
+    };
+  }
   gate::GateReport r = gate::run_gate(o, env);
   if (!a.textfile_dir.empty()) {
     Status s =
@@ -246,6 +284,10 @@ const bool registered = register_command(
                       "\"$SLURM_JOB_NODELIST\" (each node runs a probe server)")
            ->excludes(peer);
        sub.add_option("--device", a->device, "local RDMA device for --peer");
+       sub.add_option("--baseline", a->baseline,
+                      "also fail when the probe's bandwidth fell below this host's pair in a "
+                      "`rocecfg fabric --save-baseline` FILE (beyond the profile's "
+                      "baseline_tolerance; a pair not in it is not evaluated)");
        sub.add_option("--textfile", a->textfile_dir,
                       "write node_exporter metrics to DIR/rocecfg_gate.prom (atomically; "
                       "exit 3 when that fails)")
@@ -253,7 +295,7 @@ const bool registered = register_command(
        sub.add_option("--host", a->host, "name in the summary line (default: hostname)");
        sub.footer(
            "Checks, cheapest first, stopping at the first failure: devices, mtu, audit,\n"
-           "counters, flaps, workload (NCCL's traffic class), probe. Last line:\n"
+           "counters, flaps, workload (NCCL's traffic class), probe, baseline. Last line:\n"
            "`HOST | healthy` or `HOST | unhealthy: REASON`.\n"
            "1 drains the node in the shipped Slurm prolog; 4 (budget ran out, a check could not\n"
            "run, no RDMA device) lets the job start; 2 (bad option, profile, or an --interface\n"

@@ -14,6 +14,10 @@
 #include "command.h"
 #include "core/printable.h"
 #include "core/units.h"
+#include "fabric/baseline.h"
+#include "fabric/hostlist.h"
+#include "fabric/probe_baseline.h"
+#include "gate/probe_policy.h"
 #include "gate/switch_counters.h"
 #include "load_or_report.h"
 #include "output.h"
@@ -41,7 +45,30 @@ struct Options {
   std::string bind_ip;
   std::string tos;  // "", "0".."255" or "workload"
   ClientOptions client;
+  std::string baseline;       // a `rocecfg fabric --save-baseline` file
+  std::string baseline_pair;  // "CLIENT,SERVER" as the baseline names them
 };
+
+// The pair a probe is compared as: --baseline-pair, else this host's short
+// name and the --peer host (without a port), as a fabric run names them.
+Result<std::pair<std::string, std::string>> baseline_pair_of(const Options& o) {
+  if (!o.baseline_pair.empty()) {
+    size_t comma = o.baseline_pair.find(',');
+    if (comma == std::string::npos || comma == 0 || comma + 1 == o.baseline_pair.size() ||
+        o.baseline_pair.find(',', comma + 1) != std::string::npos)
+      return fail(
+          ErrorKind::invalid_input, "",
+          fmt::format("--baseline-pair {}: expected CLIENT,SERVER", printable(o.baseline_pair)));
+    return std::pair{o.baseline_pair.substr(0, comma), o.baseline_pair.substr(comma + 1)};
+  }
+  if (o.client.peer.empty())
+    return fail(ErrorKind::invalid_input, "",
+                "--baseline compares this host with its --peer; without one, name the pair "
+                "with --baseline-pair CLIENT,SERVER");
+  Result<gate::HostPort> peer = gate::parse_host_port(o.client.peer);
+  if (!peer) return std::unexpected(peer.error());
+  return std::pair{fabric::short_host_name(), peer->host};
+}
 
 int usage(const std::string& message) {
   return report_error(kUsage, message);
@@ -102,6 +129,19 @@ int run_client(const Options& o, const Globals& g) {
   }
   Result<ClientSetup> setup = prepare_client(client, intent);
   if (!setup) return usage(setup.error().message);
+  // The baseline is read before the run: a bad file costs no probe.
+  std::optional<fabric::Baseline> baseline;
+  std::pair<std::string, std::string> pair;
+  if (!o.baseline.empty()) {
+    Result<std::pair<std::string, std::string>> p = baseline_pair_of(o);
+    if (!p) return usage(p.error().message);
+    pair = *p;
+    Result<fabric::Baseline> b = fabric::load_baseline(o.baseline);
+    if (!b) return usage("--baseline: " + b.error().to_string());
+    baseline = std::move(*b);
+  } else if (!o.baseline_pair.empty()) {
+    return usage("--baseline-pair names the pair in a --baseline FILE");
+  }
   ProbeConfig& pc = setup->config;
 
   std::optional<ProgressLine> progress;
@@ -154,9 +194,18 @@ int run_client(const Options& o, const Globals& g) {
   Result<ProbeReport>& report = *ran;
   if (!report) return report_error(kRuntime, report.error().to_string());
   Verdict v = judge(*report, setup->expectations);
+  std::optional<fabric::BaselineJudgement> against;
+  if (baseline) {
+    against = fabric::judge_against_baseline(*baseline, o.baseline, pair.first, pair.second,
+                                             *report, intent.validation.baseline_tolerance);
+    v.findings.push_back(fabric::baseline_finding(*against));
+    if (against->level == Level::fail) v.level = Level::fail;
+  }
+  // Asked to compare and nothing could be: not a pass (exit 4), unless it failed anyway.
+  const bool baseline_unknown = against && against->level == Level::skip && v.level != Level::fail;
   json_document().payload = render_json(*report, v);
   if (!g.json) fmt::print("{}", render_text(*report, v));
-  if (!evidence) return v.level == Level::fail ? kDrift : kOk;
+  if (!evidence) return v.level == Level::fail ? kDrift : baseline_unknown ? kNotEvaluated : kOk;
   json_document().payload["switches"] = counter_reads_json(evidence->reads, evidence->judgements);
   json_document().payload["first_hop"] = first_hop;
   json_document().payload["switch_verdict"] = sw::to_string(evidence->verdict);
@@ -164,6 +213,7 @@ int run_client(const Options& o, const Globals& g) {
     fmt::print("switches (read before and after the probe):\n{}",
                sw::format_counter_report(evidence->reads, evidence->judgements, g.verbose));
   if (v.level == Level::fail || evidence->verdict == sw::CounterVerdict::fail) return kDrift;
+  if (baseline_unknown) return kNotEvaluated;
   // The host side passed, but the switches were not (all) judged: no green.
   if (evidence->verdict != sw::CounterVerdict::pass &&
       evidence->verdict != sw::CounterVerdict::warn)
@@ -212,6 +262,12 @@ const bool registered = register_command(
                       "GRH traffic class / IP ToS 0..255, or 'workload': what NCCL on this "
                       "host would send (default: profile rdma_cm ToS)")
            ->check(CLI::Range(0, 255) | CLI::IsMember({"workload"}));  // 999 once wrapped to 231
+       sub.add_option("--baseline", o->baseline,
+                      "compare with a `rocecfg fabric --save-baseline` FILE: fail when this "
+                      "pair's figures fell beyond the profile's baseline_tolerance");
+       sub.add_option("--baseline-pair", o->baseline_pair,
+                      "the pair's names in the baseline, CLIENT,SERVER (default: this host's "
+                      "short name and the --peer host)");
        sub.add_flag("--rdma-cm", o->client.rdma_cm,
                     "connect the marking phase through RDMA-CM (as perftest -R) and check the "
                     "ToS it chooses against the profile's rdma_cm.tos");

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "core/regular_file.h"
+
 namespace rocecfg::fabric {
 namespace {
 
@@ -103,6 +105,15 @@ nlohmann::json baseline_json(const Baseline& b) {
       {"hosts", b.hosts},
       {"median", {{"bw_gbps", opt(b.median.bw_gbps)}, {"lat_p50_us", opt(b.median.lat_p50_us)}}},
       {"pairs", pairs}};
+}
+
+Result<Baseline> load_baseline(const std::string& path) {
+  // A baseline of 1,024 hosts' all pairs is ~100 MB of JSON; a ring or
+  // locate run's is far less. Bounded so /dev/zero cannot exhaust memory.
+  constexpr size_t kMaxBaselineBytes = 64u << 20;
+  Result<std::string> text = read_regular_file(path, kMaxBaselineBytes);
+  if (!text) return std::unexpected(text.error());
+  return parse_baseline(*text, path);
 }
 
 Result<Baseline> parse_baseline(const std::string& text, const std::string& path) {

@@ -51,6 +51,8 @@ std::string iso8601_utc(double epoch_s);
 Baseline make_baseline(const RunReport& r, const BaselineMeta& meta);
 nlohmann::json baseline_json(const Baseline& b);
 Result<Baseline> parse_baseline(const std::string& text, const std::string& path);
+// The file at `path` (a regular file of at most 64 MiB), parsed.
+Result<Baseline> load_baseline(const std::string& path);
 
 struct PairChange {
   std::string client, server;

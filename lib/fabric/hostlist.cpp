@@ -1,5 +1,7 @@
 #include "fabric/hostlist.h"
 
+#include <unistd.h>
+
 #include <charconv>
 #include <set>
 
@@ -154,6 +156,13 @@ Result<std::string> ring_successor(const std::string& nodelist, const std::strin
     if ((*nodes)[i] == shortname) return (*nodes)[(i + 1) % nodes->size()];
   return fail(ErrorKind::invalid_input, "job nodes",
               fmt::format("this host ({}) is not in the node list", me));
+}
+
+std::string short_host_name() {
+  char buf[256] = {};
+  if (::gethostname(buf, sizeof buf - 1) != 0) return "";
+  std::string name = buf;
+  return name.substr(0, name.find('.'));
 }
 
 }  // namespace rocecfg::fabric

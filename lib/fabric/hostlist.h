@@ -28,4 +28,8 @@ Result<std::vector<std::string>> expand_hostlist(const std::string& expression);
 // not in the list or the list has one node.
 Result<std::string> ring_successor(const std::string& nodelist, const std::string& me);
 
+// This host's name as Slurm and a fabric run list it: gethostname() up to
+// the first dot (empty when it fails).
+std::string short_host_name();
+
 }  // namespace rocecfg::fabric

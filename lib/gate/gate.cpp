@@ -126,10 +126,18 @@ GateReport run_gate(const GateOptions& options, const GateEnv& env) {
          return check_probe(
              c, std::min(c.options.intent.validation.probe_duration_ms, left_ms * 3 / 4));
        }},
+      {"baseline",
+       [](Context& c, uint32_t) {
+         if (!c.probe)
+           return CheckResult{
+               "baseline", CheckStatus::not_evaluated, "the probe measured nothing", {}, 0};
+         return c.env.probe_baseline(*c.probe);
+       }},
   };
   bool stop = false;
   for (Step& step : steps) {
     if (std::string(step.name) == "switches" && !env.switch_counters) continue;
+    if (std::string(step.name) == "baseline" && !env.probe_baseline) continue;
     if (stop) {
       report.checks.push_back({step.name, CheckStatus::skipped, "after an earlier failure", {}, 0});
       continue;

@@ -13,6 +13,9 @@
 //   workload  the traffic class NCCL on this host would send (its environment,
 //             NCCL conf files, OFED device override) is in the lossless class
 //   probe     optional short RDMA probe, judged by lib/probe's verdict rules
+//   baseline  optional: the probe's figure against a fabric baseline (a host
+//             whose figure fell below its baseline is unhealthy; a pair the
+//             baseline does not hold is not evaluated)
 // Every check runs under one time budget. A check that has not finished when
 // the budget runs out is reported as "not evaluated" and the gate returns;
 // that maps to its own exit code, because draining a node for a slow check is
@@ -93,6 +96,9 @@ struct GateEnv {
   // The environment NCCL would see (the workload check). Empty: the gate's
   // own (run the gate inside the job's environment to judge the job's).
   std::function<const char*(const char*)> getenv;
+  // The probe's figures against a baseline (lib/fabric/probe_baseline.h,
+  // wired by cmd/gate). Empty: no "baseline" check at all.
+  std::function<CheckResult(const probe::ProbeReport&)> probe_baseline;
 };
 
 struct GateOptions {

@@ -365,6 +365,23 @@ run("probe --inventory without a profile", ["probe", "--peer", "127.0.0.1", "--i
     error_says("--inventory needs a PROFILE"))
 run("probe bad size", ["probe", "--peer", "127.0.0.1", "--size", "x", "--json"], 2, "probe")
 run("probe without an RDMA device", ["probe", "--peer", "127.0.0.1", "--port", "1", "--json"], 3, "probe")
+run("probe --baseline that is not a file is refused before any RDMA",
+    ["probe", LOSSLESS, "--peer", "127.0.0.1", "--baseline", "/dev/null", "--json"], 2, "probe",
+    error_says("not a regular file"))
+run("probe --baseline-pair without --baseline", ["probe", "--peer", "127.0.0.1",
+                                                 "--baseline-pair", "a,b", "--json"], 2, "probe",
+    error_says("--baseline-pair names the pair"))
+run("probe --baseline-pair malformed", ["probe", LOSSLESS, "--peer", "127.0.0.1", "--baseline",
+                                        "/dev/null", "--baseline-pair", "a,", "--json"], 2,
+    "probe", error_says("expected CLIENT,SERVER"))
+run("probe --rdma-cm with --tos", ["probe", "--peer", "127.0.0.1", "--rdma-cm", "--tos", "106",
+                                   "--json"], 2, "probe", error_says("--rdma-cm sends with the ToS"))
+run("gate --baseline without a probe", ["gate", LOSSLESS, "--baseline", "/dev/null", "--no-state",
+                                        "--json"], 2, "gate",
+    error_says("--baseline compares the gate's probe"))
+run("gate --baseline that is not a file", ["gate", LOSSLESS, "--peer", "node8", "--baseline",
+                                           "/dev/null", "--no-state", "--json"], 2, "gate",
+    error_says("not a regular file"))
 run("doctor bad profile", ["doctor", bad_profile, "--json"], 2, "doctor")
 
 # host apply/audit on veth in our own namespace

@@ -3,6 +3,7 @@
 #include "require_ok.h"
 
 #include "fabric/baseline.h"
+#include "fabric/probe_baseline.h"
 #include "fabric/run.h"
 #include "sim_fabric.h"
 
@@ -117,3 +118,95 @@ TEST_SUITE("baseline") {
 }
 
 }  // namespace rocecfg::fabric
+
+using namespace rocecfg;
+using namespace rocecfg::fabric;
+
+TEST_SUITE("probe against a baseline") {
+  // A probe run as `rocecfg probe` reports it: idle and loaded phases, two
+  // sizes each of bandwidth and latency.
+  probe::ProbeReport probe_run(double bw_1m, double lat_64, bool with_lat = true) {
+    probe::ProbeReport r;
+    auto add = [&r](const char* phase, probe::Mode m, uint32_t size, double v) {
+      probe::TestRecord t;
+      t.phase = phase;
+      t.mode = m;
+      t.size_bytes = size;
+      probe::TestOutcome o;
+      if (m == probe::Mode::bw) {
+        o.bw = probe::BandwidthStats{};
+        o.bw->gbps = v;
+      } else {
+        o.lat = probe::LatencyStats{};
+        o.lat->median_us = v;
+      }
+      t.outcome = o;
+      r.tests.push_back(t);
+    };
+    add("idle", probe::Mode::bw, 64, 0.01);
+    add("idle", probe::Mode::bw, 1048576, bw_1m);
+    if (with_lat) {
+      add("idle", probe::Mode::lat, 64, lat_64);
+      add("idle", probe::Mode::lat, 1048576, 900);
+    }
+    add("loaded", probe::Mode::bw, 1048576, bw_1m / 4);  // never the baseline's figure
+    return r;
+  }
+  Baseline one_pair(std::optional<double> bw, std::optional<double> lat) {
+    Baseline b;
+    b.created = "2025-12-01T08:00:00Z";
+    b.pairs.push_back({"n1", "n2", bw, lat});
+    return b;
+  }
+
+  TEST_CASE("the figures are a fabric pair test's: largest-size bandwidth, smallest-size p50") {
+    ProbeFigures f = probe_figures(probe_run(0.2, 30));
+    CHECK(f.bw_gbps == doctest::Approx(0.2));
+    CHECK(f.lat_p50_us == doctest::Approx(30));
+    CHECK_FALSE(probe_figures(probe_run(0.2, 30, false)).lat_p50_us);
+  }
+
+  TEST_CASE("within tolerance passes, in either direction; a fall fails with the figures") {
+    BaselineJudgement ok =
+        judge_against_baseline(one_pair(0.21, 29), "b.json", "n2", "n1", probe_run(0.2, 30), 0.10);
+    CHECK(ok.level == probe::Level::pass);
+    CHECK(ok.message == "n2 -> n1 within 10 % of b.json (2025-12-01T08:00:00Z)");
+    CHECK(ok.details == std::vector<std::string>{"bandwidth 0.2 Gb/s, 0.95 of the baseline 0.21",
+                                                 "p50 latency 30 us, 1.03x the baseline 29"});
+
+    BaselineJudgement bad =
+        judge_against_baseline(one_pair(0.25, 28), "b.json", "n1", "n2", probe_run(0.2, 30), 0.10);
+    CHECK(bad.level == probe::Level::fail);
+    CHECK(bad.message ==
+          "n1 -> n2 regressed against b.json (2025-12-01T08:00:00Z): bandwidth 0.2 Gb/s is 0.80 "
+          "of its baseline 0.25 (< 0.90)");
+    probe::Finding f = baseline_finding(bad);
+    CHECK(f.level == probe::Level::fail);
+    CHECK(f.figure == "baseline");
+    CHECK(f.message ==
+          "n1 -> n2 regressed against b.json (2025-12-01T08:00:00Z): bandwidth 0.2 Gb/s is 0.80 "
+          "of its baseline 0.25 (< 0.90); bandwidth 0.2 Gb/s, 0.80 of the baseline 0.25; p50 "
+          "latency 30 us, 1.07x the baseline 28");
+  }
+
+  TEST_CASE("a pair or a figure the baseline does not hold is unknown, never a pass") {
+    BaselineJudgement none =
+        judge_against_baseline(one_pair(0.25, 28), "b.json", "n1", "n9", probe_run(0.2, 30), 0.10);
+    CHECK(none.level == probe::Level::skip);
+    CHECK(none.message ==
+          "b.json has no figures for n1 -> n9 (recorded 2025-12-01T08:00:00Z over 1 pairs)");
+    BaselineJudgement apart = judge_against_baseline(one_pair(std::nullopt, 28), "b.json", "n1",
+                                                     "n2", probe_run(0.2, 30, false), 0.10);
+    CHECK(apart.level == probe::Level::skip);
+    CHECK(apart.message ==
+          "no figure to compare with b.json for n1 -> n2: the probe measured bandwidth only, the "
+          "baseline holds latency only");
+    CHECK(baseline_finding(apart).level == probe::Level::skip);
+  }
+
+  TEST_CASE("a baseline file that is not a regular file is refused before any probe") {
+    auto b = load_baseline("/dev/null");
+    REQUIRE_FALSE(b);
+    CHECK(b.error().message.find("not a regular file") != std::string::npos);
+  }
+}

@@ -396,3 +396,68 @@ TEST_SUITE("gate") {
           "NCCL_IB_TC=106 from /etc/nccl.conf)");
   }
 }
+
+TEST_SUITE("gate baseline") {
+  // The gate's probe (faked: one idle 1 MiB bandwidth test) and a baseline
+  // check that sees exactly the report the probe check judged.
+  GateReport run_with_baseline(CheckStatus says, bool probe_ok = true) {
+    test::FsTree t;
+    rxe_host(t);
+    GateEnv e = env_for(t, pfc3());
+    e.probe = [probe_ok](const probe::ProbeConfig&) -> Result<probe::ProbeReport> {
+      if (!probe_ok) return fail(ErrorKind::timeout, "rxe0", "no offer");
+      probe::ProbeReport r;
+      r.mode = "peer";
+      r.server = "node8:18600";
+      probe::TestRecord rec;
+      rec.phase = "idle";
+      rec.mode = probe::Mode::bw;
+      rec.size_bytes = 1048576;
+      probe::TestOutcome out;
+      out.bw = probe::BandwidthStats{};
+      out.bw->gbps = 9.2;
+      out.path_mtu_bytes = out.local_port_mtu_bytes = out.remote_port_mtu_bytes = 4096;
+      rec.outcome = out;
+      r.tests.push_back(rec);
+      return r;
+    };
+    e.probe_baseline = [says](const probe::ProbeReport& r) {
+      REQUIRE(r.tests.size() == 1);
+      return CheckResult{"baseline", says, "node7 -> node8 said so", {"bandwidth 9.2 Gb/s"}, 0};
+    };
+    GateOptions o = options(t);
+    o.probe.emplace();
+    o.probe->sizes_bytes = {1048576};
+    o.probe->latency = false;
+    o.budget_ms = 60000;
+    return run_gate(o, e);
+  }
+
+  TEST_CASE("the baseline check follows the probe; a regressed host is unhealthy") {
+    GateReport ok = run_with_baseline(CheckStatus::pass);
+    REQUIRE(ok.checks.size() == 8);
+    CHECK(ok.checks[6].name == "probe");
+    CHECK(ok.checks[6].status == CheckStatus::pass);
+    CHECK(ok.checks[7].name == "baseline");
+    CHECK(ok.checks[7].message == "node7 -> node8 said so");
+    CHECK(ok.exit_code == 0);
+
+    GateReport bad = run_with_baseline(CheckStatus::fail);
+    CHECK(bad.checks[7].status == CheckStatus::fail);
+    CHECK(bad.exit_code == 1);
+    CHECK(bad.summary_line() == "node7 | unhealthy: baseline: node7 -> node8 said so");
+
+    // A pair the baseline cannot answer for: the job runs, the gate says why (4).
+    GateReport unknown = run_with_baseline(CheckStatus::not_evaluated);
+    CHECK(unknown.exit_code == 4);
+  }
+
+  TEST_CASE("no probe figures, no baseline verdict") {
+    GateReport r = run_with_baseline(CheckStatus::pass, false);
+    REQUIRE(r.checks.size() == 8);
+    CHECK(r.checks[6].status == CheckStatus::not_evaluated);
+    CHECK(r.checks[7].status == CheckStatus::not_evaluated);
+    CHECK(r.checks[7].message == "the probe measured nothing");
+    CHECK(r.exit_code == 4);
+  }
+}

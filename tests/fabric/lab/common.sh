@@ -14,6 +14,16 @@ INV=/tmp/fabric-inventory.toml
 ip() { /usr/sbin/ip "$@"; }
 tc() { /usr/sbin/tc "$@"; }
 
+# fabric_routes I: endpoint I's policy routes (the kernel drops them when fab$I
+# goes down; a link brought back up needs them again, as a host's network
+# manager would re-add them)
+fabric_routes() {
+  local i=$1 j
+  for j in $(seq 1 "$FABRIC_N"); do
+    [ "$i" = "$j" ] || ip route replace "10.0.3.$((10 + j))" dev "fab$i" src "10.0.3.$((10 + i))" table $((40 + i))
+  done
+}
+
 fabric_up() {
   local i j mtu=${LAB_MTU:-9000}
   if ! ip link show fbr0 >/dev/null 2>&1; then
@@ -31,9 +41,7 @@ fabric_up() {
     done
     sysctl -qw net.ipv4.conf.all.rp_filter=0
     for i in $(seq 1 "$FABRIC_N"); do
-      for j in $(seq 1 "$FABRIC_N"); do
-        [ "$i" = "$j" ] || ip route add "10.0.3.$((10 + j))" dev "fab$i" src "10.0.3.$((10 + i))" table $((40 + i))
-      done
+      fabric_routes "$i"
       ip rule add pref $((40 + i)) iif lo from "10.0.3.$((10 + i))" to 10.0.3.0/24 lookup $((40 + i))
       rdma link add "rxef$i" type rxe netdev "fab$i" || die "cannot create rxef$i on fab$i"
     done
@@ -64,25 +72,26 @@ fabric_faults_clear() {
     tc qdisc del dev "fab$i" root 2>/dev/null || true
     tc qdisc del dev "fabp$i" root 2>/dev/null || true
     ip link set "fab$i" up
+    fabric_routes "$i"
   done
 }
 
-# fault_link A B DELAY: netem delay on the path between endpoints A and B only
-# (each end's egress towards the other, through a prio band and a u32 filter)
+# fault_link A B RATE: a netem rate limit on the path between endpoints A and B
+# only (each end's egress towards the other, through a prio band and a u32 filter)
 fault_link() {
-  local a=$1 b=$2 d=$3 x y
+  local a=$1 b=$2 r=$3 x y
   for x in "$a:$b" "$b:$a"; do
     y=${x#*:}; x=${x%%:*}
     tc qdisc add dev "fab$x" root handle 1: prio bands 3 priomap 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
-    tc qdisc add dev "fab$x" parent 1:3 handle 30: netem delay "$d"
+    tc qdisc add dev "fab$x" parent 1:3 handle 30: netem rate "$r"
     tc filter add dev "fab$x" parent 1: protocol ip prio 1 u32 match ip dst "10.0.3.$((10 + y))/32" flowid 1:3
   done
 }
 
-# fault_host H DELAY: netem delay on everything to and from endpoint H
+# fault_host H RATE: a netem rate limit on everything to and from endpoint H
 fault_host() {
-  tc qdisc add dev "fab$1" root netem delay "$2"
-  tc qdisc add dev "fabp$1" root netem delay "$2"
+  tc qdisc add dev "fab$1" root netem rate "$2"
+  tc qdisc add dev "fabp$1" root netem rate "$2"
 }
 
 # fabric_json OUT ARGS...: rocecfg fabric --json; RC = its exit status; OUT
@@ -97,3 +106,8 @@ fabric_json() {
 }
 findings() { jq -r '[.findings[] | "\(.kind) \(.hosts | join(" - "))"] | join(", ")' "$1"; }
 summary() { jq -r '"\(.verdict) in \(.seconds * 10 | floor / 10) s, \(.rounds) rounds, median \(.median.bw_gbps * 1000 | floor / 1000) Gb/s \(.median.lat_p50_us * 10 | floor / 10) us"' "$1"; }
+# spread OUT: the pairs' bandwidth fractions and latency factors (min-max)
+spread() { jq -r '"bw x median \([.pairs[].bw_fraction // 0] | min * 100 | floor / 100)-\([.pairs[].bw_fraction // 0] | max * 100 | floor / 100), p50 x median \([.pairs[].lat_factor // 0] | min * 100 | floor / 100)-\([.pairs[].lat_factor // 0] | max * 100 | floor / 100)"' "$1"; }
+# The lab's faults: a rate limit far below what a clean pair carries
+# (0.03-0.15 Gb/s measured), so the faulty pairs' bandwidth is ~0.1 x median.
+FAULT_RATE=${FAULT_RATE:-5mbit}

@@ -111,36 +111,46 @@ gate::CheckResult baseline_check(const fabric::BaselineJudgement& j) {
   return {"baseline", st, j.message, j.details, 0};
 }
 
+// The probe peer: its name (as a fabric run and a baseline name hosts) and
+// where the probe goes (an inventory host stands for its address).
+struct ProbePeer {
+  std::string name;     // empty: none, or a --peer that does not parse
+  std::string address;  // HOST[:PORT] for gate_probe_config; empty: no probe
+};
+
 // The probe peer (gate/probe_policy.h), with the inventory loaded here so a
 // bad one is reported like every other file. nullopt: bad inventory.
-std::optional<std::string> resolve_peer(const GateArgs& a, const Globals& g) {
-  if (!a.job_nodes.empty()) {
-    // --job-nodes: the ring neighbour in the job's node order (NCCL's ring),
-    // which runs its own probe server; an inventory may map it to an address.
-    std::string me = a.host;
-    if (me.empty()) {
-      char buf[256] = {};
-      if (::gethostname(buf, sizeof buf - 1) == 0) me = buf;
-    }
-    Result<std::string> next = fabric::ring_successor(a.job_nodes, me);
-    if (!next) {
-      report_error(kUsage, "--job-nodes: " + next.error().to_string());
-      return std::nullopt;
-    }
-    if (g.inventory.empty()) return *next;
-    std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
-    if (!inv) return std::nullopt;
-    return gate::resolve_probe_peer(*next, &*inv, me);
-  }
-  if (g.inventory.empty() || !a.loopback.empty()) return a.peer;
-  std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
-  if (!inv) return std::nullopt;
+std::optional<ProbePeer> resolve_peer(const GateArgs& a, const Globals& g) {
   std::string me = a.host;
   if (me.empty()) {
     char buf[256] = {};
     if (::gethostname(buf, sizeof buf - 1) == 0) me = buf;
   }
-  return gate::resolve_probe_peer(a.peer, &*inv, me);
+  auto name_of = [](const std::string& peer) {
+    Result<gate::HostPort> hp = gate::parse_host_port(peer);
+    return hp ? hp->host : std::string();  // a bad one is reported when the probe is built
+  };
+  if (!a.job_nodes.empty()) {
+    // --job-nodes: the ring neighbour in the job's node order (NCCL's ring),
+    // which runs its own probe server; an inventory may map it to an address.
+    Result<std::string> next = fabric::ring_successor(a.job_nodes, me);
+    if (!next) {
+      report_error(kUsage, "--job-nodes: " + next.error().to_string());
+      return std::nullopt;
+    }
+    if (g.inventory.empty()) return ProbePeer{*next, *next};
+    std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+    if (!inv) return std::nullopt;
+    return ProbePeer{*next, gate::resolve_probe_peer(*next, &*inv, me)};
+  }
+  if (!a.loopback.empty()) return ProbePeer{};
+  if (g.inventory.empty()) return ProbePeer{name_of(a.peer), a.peer};
+  std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+  if (!inv) return std::nullopt;
+  std::string name = name_of(a.peer);
+  if (a.peer.empty())
+    if (const profile::HostEntry* self = inv->find_host(me)) name = self->probe_peer;
+  return ProbePeer{name, gate::resolve_probe_peer(a.peer, &*inv, me)};
 }
 
 int run_gate_verb(const GateArgs& a, const Globals& g) {
@@ -169,12 +179,12 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
   o.counter_window_ms = a.window_ms;
   o.state_path = a.no_state ? std::string() : a.state;
   o.max_flaps = a.max_flaps;
-  std::optional<std::string> peer = resolve_peer(a, g);
+  std::optional<ProbePeer> peer = resolve_peer(a, g);
   if (!peer) return kUsage;
   o.max_pause_per_s = a.max_pause_per_s;
   o.max_paused_fraction = a.max_paused_percent / 100.0;
   Result<std::optional<probe::ProbeConfig>> pc =
-      gate::gate_probe_config(*intent, o.budget_ms, *peer, a.loopback, a.device);
+      gate::gate_probe_config(*intent, o.budget_ms, peer->address, a.loopback, a.device);
   if (!pc) return usage(pc.error().to_string());
   o.probe = *pc;
   gate::GateEnv env = real_env(*intent);
@@ -199,16 +209,7 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
     if (!a.loopback.empty())
       return usage("--baseline compares this host with a peer; a --loopback probe has none");
     std::string me = a.host.empty() ? fabric::short_host_name() : a.host;
-    std::string peer_name;
-    if (!a.job_nodes.empty()) {
-      Result<std::string> next = fabric::ring_successor(a.job_nodes, me);
-      if (next) peer_name = *next;
-    } else if (!a.peer.empty()) {
-      if (Result<gate::HostPort> hp = gate::parse_host_port(a.peer)) peer_name = hp->host;
-    } else if (!g.inventory.empty()) {
-      if (std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json))
-        if (const profile::HostEntry* self = inv->find_host(me)) peer_name = self->probe_peer;
-    }
+    const std::string& peer_name = peer->name;
     if (peer_name.empty()) return usage("--baseline: cannot name this host's probe peer");
     Result<fabric::Baseline> b = fabric::load_baseline(a.baseline);
     if (!b) return usage("--baseline: " + b.error().to_string());

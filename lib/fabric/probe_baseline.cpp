@@ -3,6 +3,14 @@
 #include <fmt/format.h>
 
 namespace rocecfg::fabric {
+namespace {
+
+// Which of a pair's two figures are there.
+const char* figures_held(const std::optional<double>& bw, const std::optional<double>& lat) {
+  return bw && lat ? "both" : bw ? "bandwidth only" : lat ? "latency only" : "nothing";
+}
+
+}  // namespace
 
 ProbeFigures probe_figures(const probe::ProbeReport& r) {
   ProbeFigures f;
@@ -44,14 +52,8 @@ BaselineJudgement judge_against_baseline(const Baseline& b, const std::string& p
   if (!c.bw_ratio && !c.lat_ratio) {
     j.message = fmt::format(
         "no figure to compare with {} for {} -> {}: the probe measured {}, the baseline holds {}",
-        path, client, server,
-        now.bw_gbps && now.lat_p50_us ? "both"
-        : now.bw_gbps                 ? "bandwidth only"
-        : now.lat_p50_us              ? "latency only"
-                                      : "nothing",
-        base->bw_gbps && base->lat_p50_us ? "both"
-        : base->bw_gbps                   ? "bandwidth only"
-                                          : "latency only");
+        path, client, server, figures_held(now.bw_gbps, now.lat_p50_us),
+        figures_held(base->bw_gbps, base->lat_p50_us));
     return j;
   }
   if (c.regressed) {

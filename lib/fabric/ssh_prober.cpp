@@ -29,6 +29,17 @@ constexpr const char* kClientScript =
     "e=$(mktemp) || exit 3; \"$@\" 2>\"$e\"; r=$?; "
     "if [ $r -gt 1 ]; then cat \"$e\" >&2; rm -f \"$e\"; exit $r; fi; rm -f \"$e\"";
 
+// lib/switch's errors quote the whole remote line ("sh -c '...' sh ..."
+// failed (exit 3): ...); a fabric report names the step instead, so the
+// reason (the remote stderr) is what a reader sees.
+std::string reason(const Error& e, const std::string& line, const std::string& step) {
+  std::string m = e.message;
+  std::string quoted_line = fmt::format("{:?}", line);
+  if (size_t at = m.find(quoted_line); at != std::string::npos)
+    m.replace(at, quoted_line.size(), step);
+  return m;
+}
+
 }  // namespace
 
 std::string SshProber::server_start_line(const SshProberOptions& o, const FabricHost& h) {
@@ -68,13 +79,14 @@ std::unique_ptr<SshProber> SshProber::start(const std::vector<FabricHost>& hosts
             std::max<uint32_t>(target.command_timeout_ms, t.timeout_ms + 15000);
         auto s = sw::ExecSession::open(target);
         if (!s) {
-          p->errors_[i] = s.error().to_string();
+          p->errors_[i] = s.error().message;
           return;
         }
         if (o.start_servers) {
-          auto out = (*s)->run(server_start_line(o, p->hosts_[i]));
+          std::string line = server_start_line(o, p->hosts_[i]);
+          auto out = (*s)->run(line);
           if (!out) {
-            p->errors_[i] = fmt::format("probe server did not start: {}", out.error().to_string());
+            p->errors_[i] = reason(out.error(), line, "the probe server");
             return;
           }
           if (out->rfind("pid ", 0) == 0) {
@@ -105,9 +117,11 @@ Sample SshProber::run_pair(const Pair& pr) {
   sw::ExecSession& session = *sessions_[pr.client];
   for (bool bw : {true, false}) {
     if (bw ? !test_.bandwidth : !test_.latency) continue;
-    auto out = session.run(client_line(opts_, test_, bw, hosts_[pr.client], hosts_[pr.server]));
+    std::string line = client_line(opts_, test_, bw, hosts_[pr.client], hosts_[pr.server]);
+    auto out = session.run(line);
     if (!out) {
-      s.error = out.error().to_string();
+      s.error = fmt::format("{}: {}", hosts_[pr.client].name,
+                            reason(out.error(), line, "the probe client"));
       // A lost connection is reopened once for the next test.
       (void)session.reconnect();
       return s;

@@ -87,8 +87,48 @@ TEST_SUITE("switch lldp") {
     CHECK(rows("nxos", "show lldp neighbors | json", "").empty());
   }
 
-  TEST_CASE("huawei-ce and h3c: no LLDP reader (no vendor example found), never guessed") {
-    CHECK_FALSE(make_lldp_reader("huawei-ce"));
+  TEST_CASE("huawei-ce: display lldp neighbor brief, the CE6800 V300R023C00 reference's example") {
+    // The reference's example as printed: header names one space apart, rows
+    // not under their headers, trailing blanks, one port listed twice.
+    const std::string out =
+        "Local Interface         Exptime(s) Neighbor Interface      Neighbor Device     \n"
+        "--------------------------------------------------------------------------\n"
+        "100GE1/0/1                 96           10GE1/0/1          HUAWEI \n"
+        "100GE1/0/1                 19           10GE1/0/1          HUAWEI               "
+        "            \n"
+        "100GE1/0/2                 19           10GE1/0/2          HUAWEI               "
+        "            \n"
+        "100GE1/0/3                 19           10GE1/0/3          HUAWEI\n"
+        "\n";
+    const std::string cmd = "display lldp neighbor brief";
+    CHECK(make_lldp_reader("huawei-ce")->commands({"100GE1/0/1"}) == std::vector<std::string>{cmd});
+    CHECK(rows("huawei-ce", cmd, out) ==
+          std::vector<std::string>{"100GE1/0/1|HUAWEI|10GE1/0/1|", "100GE1/0/1|HUAWEI|10GE1/0/1|",
+                                   "100GE1/0/2|HUAWEI|10GE1/0/2|", "100GE1/0/3|HUAWEI|10GE1/0/3|"});
+    // The other column names Table 1 lists, in another order; a device name
+    // with a space takes the words left over.
+    const std::string abbreviated =
+        "Local Intf       Neighbor Dev             Neighbor Intf            Exptime (sec)\n"
+        "--------------------------------------------------------------------------------\n"
+        "100GE1/0/5       gpu01 rack 4             ens1f0                   101\n";
+    CHECK(rows("huawei-ce", cmd, abbreviated) ==
+          std::vector<std::string>{"100GE1/0/5|gpu01 rack 4|ens1f0|"});
+    // No neighbour: the header alone, or nothing at all.
+    CHECK(rows("huawei-ce", cmd, out.substr(0, out.find("100GE"))).empty());
+    CHECK(rows("huawei-ce", cmd, "\n").empty());
+    auto bad = make_lldp_reader("huawei-ce")->parse(cmd, "Error: Unrecognized command\n");
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().message ==
+          "no 'Local Interface ... Neighbor Interface ... Neighbor Device' header in the output");
+    auto shifted =
+        make_lldp_reader("huawei-ce")
+            ->parse(cmd, out.substr(0, out.find("100GE")) + "100GE1/0/9  10GE1/0/9  HUAWEI  96\n");
+    REQUIRE_FALSE(shifted);
+    CHECK(shifted.error().message ==
+          "'100GE1/0/9  10GE1/0/9  HUAWEI  96': expiry '10GE1/0/9' is not seconds");
+  }
+
+  TEST_CASE("h3c: no LLDP reader (no vendor example found), never guessed") {
     CHECK_FALSE(make_lldp_reader("h3c"));
   }
 

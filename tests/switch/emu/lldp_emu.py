@@ -4,7 +4,7 @@ documented shape (cited in vendors/switch/<vendor>/<vendor>_lldp.cpp), from
   {"neighbors": [{"port": "Ethernet0", "system_name": "gpu01",
                   "port_id": "0c:42:a1:00:00:01", "chassis_id": "0c:42:a1:00:00:01"}]}
 Without lldp.json the table is empty. Only vendors rocecfg reads an LLDP
-table from answer (SONiC, Cumulus, EOS, NX-OS).
+table from answer (SONiC, Cumulus, EOS, NX-OS, Huawei CE).
 """
 import json
 
@@ -70,6 +70,20 @@ def _nxos(sw, command):
                        "TABLE_nbor": {"ROW_nbor": rows[0] if len(rows) == 1 else rows}}, indent=2)
 
 
+def _huawei(sw, command):
+    """`display lldp neighbor brief` as the CE6800 V300R023C00 reference prints
+    it: header names one space apart, rows under a rule, not aligned under
+    the header (its example's spacing, kept)."""
+    if command != "display lldp neighbor brief":
+        return None
+    lines = ["Local Interface         Exptime(s) Neighbor Interface      Neighbor Device",
+             "-" * 74]
+    for n in _neighbors(sw):
+        lines.append("%-26s %-12s %-18s %s" % (n["port"], n.get("exptime", 96), n.get("port_id", ""),
+                                               n.get("system_name", "")))
+    return "\n".join(lines) + "\n"
+
+
 def answer(sw, vendor, command, error, ports):
     """The LLDP table for `command`, or None when it is not an LLDP command."""
     if vendor == "sonic":
@@ -80,4 +94,6 @@ def answer(sw, vendor, command, error, ports):
         return _eos(sw, command)
     if vendor == "nxos":
         return _nxos(sw, command)
+    if vendor == "huawei-ce":
+        return _huawei(sw, command)
     return None

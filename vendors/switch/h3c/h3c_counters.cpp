@@ -30,6 +30,23 @@
 // the only queue-statistics outputs found were third-party scripts grepping
 // one "Dropped: N packets, M bytes" line and an HQoS scheduler-policy
 // example, neither the per-queue outbound form.
+// Session 10, searched again: the stored h3c.com pages (PFC commands
+// d_202303/1790563, which lists `display priority-flow-control dscp-mapping
+// statistics` and the deadlock commands; S9825/S9855 R913x d_202410/2284497;
+// S6550X-HI d_202212/1746268; S6300 d_201906/1192751 and S6530X
+// d_202305/1849267 QoS commands; S12500 d_201506/873097 "Queue-based
+// accounting commands") answer every query with their opening part only,
+// which ends inside the first command's example: no later command's syntax
+// or output (dscp-mapping statistics, deadlock, queue statistics) could be
+// read. HPE's Comware 7 per-command pages (techhub.hpe.com) and the H3C PDF
+// page mirrors (manualshive, easymanua.ls) returned only configuration
+// steps and the Verifying tables above; code search (find_string
+// "queue-statistics interface", "priority-flow-control deadlock", "display
+// priority-flow-control") found only third-party scripts and configs.
+// LLDP: no reader is registered for h3c for the same reason -- `display lldp
+// neighbor-information [list]` is named (HPE 7500 Comware 7 reference,
+// 5200-1937a) but every stored copy of its example is cut off; the only
+// outputs found are third-party device captures, not H3C documentation.
 #include <algorithm>
 
 #include <fmt/format.h>

@@ -5,7 +5,8 @@
 # usage: run.sh SOURCE_DIR BUILD_DIR TARGET SECONDS
 #   TARGET: profile_fuzz (profiles and inventories), inventory_fuzz
 #   (inventories, and their interface ranges expanded), include_fuzz (include
-#   chains), switch_parse_fuzz (the six vendors' config parsers and audit)
+#   chains), switch_parse_fuzz (the six vendors' config parsers and audit,
+#   counter transcripts and LLDP tables)
 set -euo pipefail
 src=$1 build=$2 target=$3 seconds=$4
 command -v clang++-16 >/dev/null || { echo "fuzz: missing package clang-16" >&2; exit 1; }
@@ -69,6 +70,16 @@ case $target in
       [ -f "$f" ] || continue
       { printf "\\$(printf '%03o' $((i % 6)))"; cat "$f"; } > "$corpus/seed-$i"
       i=$((i + 1))
+    done
+    # Saved counter transcripts, each under its own vendor's byte: the index
+    # in adapter_vendors(), which is sorted.
+    v=0
+    for vendor in cumulus eos h3c huawei-ce nxos sonic; do
+      for f in "$src"/tests/switch/captured/counters/"$vendor"-*.txt; do
+        [ -f "$f" ] || continue
+        { printf "\\$(printf '%03o' $v)"; cat "$f"; } > "$corpus/counters-$(basename "$f")"
+      done
+      v=$((v + 1))
     done
     ;;
   *) echo "fuzz: unknown target $target" >&2; exit 2 ;;

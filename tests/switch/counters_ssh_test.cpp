@@ -129,7 +129,7 @@ TEST_SUITE("switch counters over ssh") {
     CounterEvidence e = counters_around(fleet, rules, [&] {
       ran = true;
       std::ofstream(fx.switches()[0].dir + "/counters.json")
-          << "{\"reads\": [{\"100GE1/0/1\": {\"drops\": " << array({9}) << "}}]}\n";
+          << "{\"reads\": [{\"100GE1/0/1\": {\"drops\": " << array({9}) << ", \"fcs\": 2}}]}\n";
       // The second read is what a storm looks like however long the work took.
       std::ofstream(fx.switches()[1].dir + "/counters.json")
           << "{\"reads\": [{\"Ethernet0\": {}}, {\"Ethernet0\": {\"pfc_tx\": " << array({1000000})
@@ -138,9 +138,15 @@ TEST_SUITE("switch counters over ssh") {
     CHECK(ran);
     REQUIRE(e.reads.size() == 2);
     CHECK(e.verdict == CounterVerdict::fail);
-    REQUIRE(e.judgements[0].findings.size() == 1);
+    // Huawei: the drop fails; two bad-FCS frames (display interface counters
+    // errors) warn after it.
+    REQUIRE(e.judgements[0].findings.size() == 2);
     CHECK(e.judgements[0].findings[0].text ==
           fx.switches()[0].name + " 100GE1/0/1 queue 3: 9 packets dropped on a lossless class");
+    CHECK(e.judgements[0].findings[1].text ==
+          fx.switches()[0].name +
+              " 100GE1/0/1: 2 frames received with a bad FCS (a cable or optic losing what PFC "
+              "cannot protect)");
     REQUIRE(e.judgements[1].findings.size() == 1);
     CHECK(e.judgements[1].findings[0].text.starts_with(fx.switches()[1].name +
                                                        " Ethernet0 priority 3: PFC storm, "));

@@ -3,6 +3,7 @@
 // in the reader's header comment), and the window/judge rules on them:
 // deltas, rates, a counter cleared between reads, a counter that wrapped.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "switch/counter_judge.h"
 #include "switch/counter_reader.h"
@@ -221,15 +222,55 @@ TEST_SUITE("switch counters") {
     CHECK(value(s, "100GE1/0/1", CounterScope::priority, 3, CounterKind::watchdog_restores) == 0);
     CHECK(value(s, "100GE1/0/1", CounterScope::queue, 6, CounterKind::queue_drops) == 0);
     CHECK(value(s, "100GE1/0/1", CounterScope::port, -1, CounterKind::ecn_marked) == 150);
+    CHECK(value(s, "100GE1/0/2", CounterScope::port, -1, CounterKind::fcs_errors) == 0);
     CounterSnapshot a = parsed("huawei-ce", "huawei-ce-after.txt", 0);
     CHECK(value(a, "100GE1/0/1", CounterScope::queue, 3, CounterKind::queue_drops) == 12);
+    // Bad FCS of every length: CRC 3 + Jabbers 40 (jumbo frames) + Fragments 1.
+    CHECK(value(a, "100GE1/0/1", CounterScope::port, -1, CounterKind::fcs_errors) == 44);
     CHECK(findings("huawei-ce") ==
           std::vector<std::string>{
               "FAIL huawei-ce1 100GE1/0/1 priority 3: PFC watchdog detected 1 storm(s)",
-              "FAIL huawei-ce1 100GE1/0/1 queue 3: 12 packets dropped on a lossless class"});
+              "FAIL huawei-ce1 100GE1/0/1 queue 3: 12 packets dropped on a lossless class",
+              "WARN huawei-ce1 100GE1/0/1: 44 frames received with a bad FCS (a cable or optic "
+              "losing what PFC cannot protect)"});
     CHECK(s.notes == std::vector<std::string>{
                          "display qos queue statistics: Huawei counts queue statistics exactly "
                          "only after 2 minutes; a shorter window may not show a drop yet"});
+  }
+
+  TEST_CASE("huawei-ce: interface error counters cleared between reads, and a block cut short") {
+    auto reader = make_counter_reader("huawei-ce");
+    auto errors = [&](uint64_t crc, uint64_t jabbers, double at_ms) {
+      std::string t = fmt::format(
+          "<HUAWEI> display interface counters errors\n\n"
+          " interface 100GE1/0/1 Errors:\n"
+          " CRC      :{:<20} Giants     :0\n"
+          " Symbols  :0                    Alignments :0\n"
+          " Runts    :0                    Jabbers    :{}\n"
+          " Fragments:0                    OutDiscards:0\n",
+          crc, jabbers);
+      auto snap = parse_transcript(*reader, t, "leaf1");
+      REQUIRE_MESSAGE(snap.has_value(), (snap ? "" : snap.error().to_string()));
+      snap->taken_at_ms = at_ms;
+      return *snap;
+    };
+    // `reset interface counters` between the reads: the new value, flagged.
+    CounterWindow w = counter_window(errors(900, 100, 0), errors(2, 0, 1000));
+    REQUIRE(w.deltas.size() == 1);
+    CHECK(w.deltas[0].reset);
+    CHECK(w.deltas[0].delta == 2);
+    // The sum is a 64-bit count like its parts: a part past 2^64 wraps it.
+    CounterWindow wrap = counter_window(errors(18446744073709551610u, 0, 0), errors(4, 0, 1000));
+    REQUIRE(wrap.deltas.size() == 1);
+    CHECK(wrap.deltas[0].wrapped);
+    CHECK(wrap.deltas[0].delta == 10);
+    auto cut = parse_transcript(*reader,
+                                "<HUAWEI> display interface counters errors\n"
+                                " interface 100GE1/0/1 Errors:\n"
+                                " CRC      :0                    Giants     :0\n",
+                                "leaf1");
+    REQUIRE_FALSE(cut);
+    CHECK(cut.error().message.find("100GE1/0/1: no 'Jabbers' count") != std::string::npos);
   }
 
   TEST_CASE("h3c: Prio Recv Send per interface and priority") {
@@ -337,7 +378,7 @@ TEST_SUITE("switch counters") {
                {"display dcb pfc", "display qos queue statistics interface p1",
                 "display qos queue statistics interface p2",
                 "display qos ecn statistics interface p1",
-                "display qos ecn statistics interface p2"},
+                "display qos ecn statistics interface p2", "display interface counters errors"},
                "not a Huawei counter command"},
           Want{"h3c", {"display priority-flow-control interface"}, "not an H3C counter command"}}) {
       INFO(w.vendor);

@@ -276,6 +276,8 @@ def _huawei(command, read):
             if port not in _ports("huawei-ce", read):
                 raise _error("Error: Wrong parameter found at '^' position.")
             return render(port, read)
+    if command == "display interface counters errors":
+        return _huawei_errors(read)
     if command != "display dcb pfc":
         return None
     rule = "-" * 89
@@ -289,6 +291,20 @@ def _huawei(command, read):
             lines.append(f"{'':<24}{_v(read, p, 'pfc_tx', q):>24}{0:>25}{_v(read, p, 'wd_restores', q):>16}")
     lines.append(rule)
     return "\n".join(lines)
+
+
+def _huawei_errors(read):
+    """`display interface counters errors` (CE6800 V300R023C00 command
+    reference example): a block per interface, two "Name :N" pairs a line;
+    the script's fcs is the CRC count."""
+    lines = []
+    for p in _ports("huawei-ce", read):
+        lines += ["", f" interface {p} Errors:",
+                  f" {'CRC':<9}:{_v(read, p, 'fcs'):<20} {'Giants':<11}:0",
+                  f" {'Symbols':<9}:{0:<20} {'Alignments':<11}:0",
+                  f" {'Runts':<9}:{0:<20} {'Jabbers':<11}:0",
+                  f" {'Fragments':<9}:{0:<20} {'OutDiscards':<11}:0"]
+    return "\n".join(lines) + "\n"
 
 
 def _huawei_queues(port, read):
@@ -340,7 +356,7 @@ COMMANDS = {
             "show interfaces counters queue drops | json",
             "show interfaces counters errors | json"},
     "nxos": {"show interface priority-flow-control"},
-    "huawei-ce": {"display dcb pfc"},
+    "huawei-ce": {"display dcb pfc", "display interface counters errors"},
     "h3c": {"display priority-flow-control interface"},
 }
 # Per-port commands: the prefix, then one interface name.

@@ -16,6 +16,13 @@
 //       "Interface  ECN-marked packets", a rule, "10GE1/0/1  0": ECN marks per
 //       port (not per queue); only on the CE6855/6860/6863E/6866/6885/8850/8851/
 //       8855 families -- elsewhere the command is refused and listed as not read
+//   display interface counters errors
+//       per interface " interface 10GE1/0/1 Errors:" then "Name :N" pairs, two
+//       a line (CRC, Giants, Symbols, Alignments, Runts, Jabbers, Fragments,
+//       OutDiscards): fcs_errors is CRC + Jabbers + Fragments, every received
+//       frame whose FCS failed. CRC alone counts only 64 bytes up to the
+//       largest non-jumbo frame, so a RoCE port at MTU 9000 would hide its bad
+//       jumbo frames in Jabbers; Fragments are the short ones (Table 1)
 //
 // Sources: WheaterW/INTA-project @9308062d7ec56ac434ae2df6f1c140d8d4440f17,
 // nassim-main/corpus/hw/hw_CE6800_V300R023C00/, the CE6800 V300R023C00 command
@@ -23,17 +30,21 @@
 // 100GE1/0/1"), cmd_corpus/.../QoS/Priority_Mapping_Configuration_Commands/
 // display_qos_queue_statistics.md (example and Table 1) and .../QoS/
 // Congestion_Avoidance_and_Congestion_Management_Configuration_Commands/
-// display_qos_ecn_statistics.md (example, supported models), and the
+// display_qos_ecn_statistics.md (example, supported models),
+// .../Interface_Management/Interface_Basic_Configuration_Commands/
+// display_interface_counters_errors.md (example and Table 1), and the
 // configuration guide's "PFC Deadlock Prevention Configuration / Verifying the
 // Configuration".
 //
 // Pitfalls: a further queue of the same interface may repeat or omit the
 // interface name (both accepted); counters clear with `reset dcb pfc`, `reset
-// qos queue statistics` and by disabling ECN, not on read. Rates are Huawei's
+// qos queue statistics`, `reset interface counters` and by disabling ECN, not
+// on read. Rates are Huawei's
 // own averages and are not used: we compute ours. Queue statistics "are
 // correct after 2 minutes" (the command's precautions): a shorter window may
 // not show a drop yet, which the report notes.
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -44,7 +55,7 @@
 namespace rocecfg::sw::huawei_ce {
 namespace {
 
-enum Form : size_t { kPfc, kQueues, kEcn };
+enum Form : size_t { kPfc, kQueues, kEcn, kErrors };
 
 class HuaweiCounters final : public sw::CommandTableReader {
  public:
@@ -52,7 +63,8 @@ class HuaweiCounters final : public sw::CommandTableReader {
       : CommandTableReader("huawei-ce",
                            {{"display dcb pfc"},
                             {"display qos queue statistics interface", true},
-                            {"display qos ecn statistics interface", true}},
+                            {"display qos ecn statistics interface", true},
+                            {"display interface counters errors"}},
                            "a Huawei") {}
 
  private:
@@ -63,8 +75,10 @@ class HuaweiCounters final : public sw::CommandTableReader {
         return parse_pfc(c, out, s);
       case kQueues:
         return parse_queues(c, out, s);
-      default:
+      case kEcn:
         return parse_ecn(c, out, s);
+      default:
+        return parse_errors(c, out, s);
     }
   }
 
@@ -154,11 +168,53 @@ class HuaweiCounters final : public sw::CommandTableReader {
     return fail(ErrorKind::invalid_input, "", fmt::format("no row for {}", c.port));
   }
 
+  // " interface 100GE1/0/1 Errors:", then " CRC      :0      Giants     :0" lines.
+  Status parse_errors(const sw::CounterCommand& c, std::string_view out,
+                      sw::CounterSnapshot& s) const {
+    std::string port;
+    std::map<std::string, uint64_t> got;
+    bool any = false;
+    auto flush = [&]() -> Status {
+      if (port.empty()) return {};
+      for (const char* name : {"CRC", "Jabbers", "Fragments"})
+        if (!got.count(name))
+          return fail(ErrorKind::invalid_input, "", fmt::format("{}: no '{}' count", port, name));
+      s.set({port, sw::CounterScope::port, -1, sw::CounterKind::fcs_errors},
+            count(got["CRC"] + got["Jabbers"] + got["Fragments"], sw::CounterUnit::frames, c));
+      any = true;
+      return {};
+    };
+    for (std::string_view line : sw::text_lines(out)) {
+      auto f = sw::split_fields(line);
+      if (f.size() == 3 && f[0] == "interface" && f[2] == "Errors:") {
+        if (Status st = flush(); !st) return st;
+        port = f[1];
+        got.clear();
+        continue;
+      }
+      if (port.empty()) continue;
+      // "Name :N" pairs, however the colon is spaced ("CRC      :0", "Fragments:0").
+      std::string spaced;
+      for (char ch : line) spaced += ch == ':' ? std::string(" : ") : std::string(1, ch);
+      auto w = sw::split_fields(spaced);
+      for (size_t i = 1; i < w.size(); ++i) {
+        if (w[i] != ":") continue;
+        auto n = i + 1 < w.size() ? sw::parse_counter_number(w[i + 1]) : std::nullopt;
+        if (!n)
+          return fail(ErrorKind::invalid_input, "",
+                      fmt::format("{}: '{}' is not followed by a count", port, w[i - 1]));
+        got[w[i - 1]] = *n;
+      }
+    }
+    if (Status st = flush(); !st) return st;
+    if (!any)
+      return fail(ErrorKind::invalid_input, "", "no 'interface ... Errors:' block in the output");
+    return {};
+  }
+
  public:
   std::vector<std::string> not_exposed() const override {
-    return {
-        "watermark, pause duration, watchdog_drops, fcs_errors, link_flaps: not read on "
-        "huawei-ce"};
+    return {"watermark, pause duration, watchdog_drops, link_flaps: not read on huawei-ce"};
   }
 };
 

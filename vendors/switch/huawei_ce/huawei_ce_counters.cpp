@@ -22,7 +22,10 @@
 //       OutDiscards): fcs_errors is CRC + Jabbers + Fragments, every received
 //       frame whose FCS failed. CRC alone counts only 64 bytes up to the
 //       largest non-jumbo frame, so a RoCE port at MTU 9000 would hide its bad
-//       jumbo frames in Jabbers; Fragments are the short ones (Table 1)
+//       jumbo frames in Jabbers; Fragments are the short ones (Table 1).
+//       `display interface`'s table says instead that CRC reaches the jumbo
+//       size and Jabbers is always 0: the sum counts each bad frame once
+//       under either reading
 //
 // Sources: WheaterW/INTA-project @9308062d7ec56ac434ae2df6f1c140d8d4440f17,
 // nassim-main/corpus/hw/hw_CE6800_V300R023C00/, the CE6800 V300R023C00 command

@@ -369,6 +369,14 @@ Result<BandwidthStats> run_bw_client(QpSet& qs, const LoopLimits& lim) {
       if (lim.gentle) std::this_thread::sleep_for(std::chrono::microseconds(50));
     }
   }
+  // A window in which nothing completed measured no bandwidth, not 0 Gb/s:
+  // the path stalled through it and recovered only later (seen in the lab
+  // after a link bounce, while ARP still pointed at the wrong MAC).
+  if (by_time && messages == 0)
+    return fail(qs.device(),
+                fmt::format("bandwidth test: nothing completed within the {} ms measuring window "
+                            "({} messages completed outside it: the path stalled)",
+                            p.duration_ms, total_done));
   // The span between the first and last burst in the window; a window with
   // too few bursts to span most of it keeps the plain count.
   if (by_time && span.seconds() >= p.duration_ms / 2000.0)

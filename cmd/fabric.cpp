@@ -1,10 +1,12 @@
 // rocecfg fabric PROFILE: probes between many hosts (lib/fabric): a schedule
 // of rounds (ring, pairs, all, locate), each round's tests at once, the pair
 // matrix judged against the fleet median, isolation of bad hosts and links,
-// baselines and soak. Transports: SSH to each host (default), or in this
-// process for endpoints that all live on this machine (--transport local).
+// baselines and soak. Transports: SSH to each host (default), Slurm job
+// steps inside an allocation (--transport srun), or in this process for
+// endpoints that all live on this machine (--transport local).
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -19,6 +21,7 @@
 #include "fabric/local_prober.h"
 #include "fabric/run.h"
 #include "fabric/soak.h"
+#include "fabric/srun_prober.h"
 #include "fabric/ssh_prober.h"
 #include "fabric/svg.h"
 #include "load_or_report.h"
@@ -98,8 +101,12 @@ int run(const Options& o, const Globals& g) {
     if (!inventory) return kUsage;
   }
   std::vector<std::string> names;
-  if (!o.hosts.empty()) {
-    auto expanded = expand_hostlist(o.hosts);
+  // Inside an allocation without --hosts or an inventory, the job's nodes.
+  std::string hostlist = o.hosts;
+  const char* job_nodes = std::getenv("SLURM_JOB_NODELIST");
+  if (hostlist.empty() && !inventory && o.transport == "srun" && job_nodes) hostlist = job_nodes;
+  if (!hostlist.empty()) {
+    auto expanded = expand_hostlist(hostlist);
     if (!expanded) return usage(fmt::format("--hosts: {}", expanded.error().to_string()));
     names = std::move(*expanded);
   }
@@ -150,8 +157,23 @@ int run(const Options& o, const Globals& g) {
       if (const auto& e = p->host_errors()[i])
         setup_notes.push_back(fmt::format("host {} cannot take part: {}", (*hosts)[i].name, *e));
     prober = std::move(p);
+  } else if (o.transport == "srun") {
+    const char* job = std::getenv("SLURM_JOB_ID");
+    if (!job || !*job)
+      return usage(
+          "--transport srun runs inside a Slurm allocation ($SLURM_JOB_ID is not set): "
+          "salloc, sbatch, or a prolog's job");
+    SrunProberOptions so;
+    so.remote_rocecfg = o.remote_rocecfg;
+    so.start_servers = o.servers == "start";
+    if (soak_s) so.server_lifetime_s = static_cast<uint32_t>(*soak_s + 600);
+    auto p = SrunProber::start(*hosts, test, so);
+    for (size_t i = 0; i < hosts->size(); ++i)
+      if (const auto& e = p->host_errors()[i])
+        setup_notes.push_back(fmt::format("host {} cannot take part: {}", (*hosts)[i].name, *e));
+    prober = std::move(p);
   } else {
-    return usage(fmt::format("--transport {}: must be ssh or local", o.transport));
+    return usage(fmt::format("--transport {}: must be ssh, srun or local", o.transport));
   }
   for (const std::string& n : setup_notes) {
     fmt::print(stderr, "rocecfg fabric: {}\n", n);
@@ -226,7 +248,7 @@ const bool registered = register_command(
            ->required();
        sub.add_option("--hosts", o->hosts,
                       "hosts as Slurm writes them: gpu[001-064],login1 (default: the "
-                      "inventory's [[host]]s)");
+                      "inventory's [[host]]s; srun without an inventory: $SLURM_JOB_NODELIST)");
        sub.add_option("--pattern", o->pattern,
                       "ring (successor in order), pairs (--rounds of the round-robin), all (every "
                       "pair, N-1 rounds), locate (<= 4 rounds)");
@@ -235,12 +257,13 @@ const bool registered = register_command(
                       "at most N tests at once (rounds split into waves; default: whole rounds)");
        sub.add_flag("--dry-run", o->dry_run, "print the schedule; contact no host");
        sub.add_option("--transport", o->transport,
-                      "ssh (default: each host over SSH) or local (endpoints on this machine)");
+                      "ssh (default: each host over SSH), srun (job steps inside a Slurm "
+                      "allocation; [[host]] slurm_node) or local (endpoints on this machine)");
        sub.add_option("--remote-rocecfg", o->remote_rocecfg,
-                      "ssh: the rocecfg binary on the hosts (default rocecfg)");
+                      "ssh, srun: the rocecfg binary on the hosts (default rocecfg)");
        sub.add_option("--servers", o->servers,
-                      "ssh: start (a probe server per host for this run, default) or running "
-                      "(already under systemd)");
+                      "ssh, srun: start (a probe server per host for this run, default) or "
+                      "running (already under systemd)");
        sub.add_flag("--accept-new-host-keys", o->accept_new_host_keys,
                     "ssh: trust and record unknown host keys (a changed key is always refused)");
        sub.add_option("--svg", o->svg, "write the pair heat map (SVG) to FILE");

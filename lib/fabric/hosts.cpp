@@ -14,9 +14,12 @@ FabricHost from_entry(const profile::HostEntry& h) {
   f.ssh.user = h.user;
   f.ssh.identity_file = h.identity_file;
   f.ssh.known_hosts = h.known_hosts;
+  f.ssh.connect_timeout_ms = h.connect_timeout_ms;
+  f.ssh.command_timeout_ms = h.command_timeout_ms;
   f.probe_address = h.probe_address.empty() ? h.address : h.probe_address;
   f.probe_port = h.probe_port;
   f.rdma_device = h.rdma_device;
+  f.slurm_node = h.slurm_node;
   return f;
 }
 }  // namespace

@@ -19,6 +19,7 @@ struct FabricHost {
   std::string probe_address;  // where `rocecfg probe --server` listens
   uint16_t probe_port = 18600;
   std::string rdma_device;  // empty: the host's first device
+  std::string slurm_node;   // srun --nodelist (--transport srun); empty: name
 };
 
 // With an inventory every name must be one of its [[host]]s (all missing

@@ -263,14 +263,16 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
       for (const toml::node& n : *hosts->as_array()) {
         const toml::table& t = *n.as_table();
         std::string p = fmt::format("host[{}]", i++);
-        r.check_keys(
-            t, p,
-            {"name", "address", "interfaces", "probe_peer", "ssh_port", "user", "identity_file",
-             "known_hosts", "rdma_device", "probe_address", "probe_port", "switch_ports"});
+        r.check_keys(t, p,
+                     {"name", "address", "interfaces", "probe_peer", "ssh_port", "user",
+                      "identity_file", "known_hosts", "connect_timeout_ms", "command_timeout_ms",
+                      "rdma_device", "probe_address", "probe_port", "slurm_node", "switch_ports"});
         HostEntry h;
         h.user = defaults.user;
         h.identity_file = defaults.identity_file;
         h.known_hosts = defaults.known_hosts;
+        h.connect_timeout_ms = defaults.connect_timeout_ms;
+        h.command_timeout_ms = defaults.command_timeout_ms;
         h.name = checked(r, t, "name", p, name_grammar(), "letters, digits, '.', '_', '-'", true);
         h.address =
             checked(r, t, "address", p, address_grammar(), "a host name or IP address", false);
@@ -281,11 +283,14 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         if (auto v = user_name(r, t, p)) h.user = *v;
         if (auto v = r.string(t, "identity_file", p)) h.identity_file = *v;
         if (auto v = r.string(t, "known_hosts", p)) h.known_hosts = *v;
+        if (auto v = r.integer(t, "connect_timeout_ms", p, 100, 600000)) h.connect_timeout_ms = *v;
+        if (auto v = r.integer(t, "command_timeout_ms", p, 100, 3600000)) h.command_timeout_ms = *v;
         h.rdma_device =
             checked(r, t, "rdma_device", p, name_grammar(), "an RDMA device name", false);
         h.probe_address = checked(r, t, "probe_address", p, address_grammar(),
                                   "a host name or IP address", false);
         if (auto v = r.integer(t, "probe_port", p, 1, 65535)) h.probe_port = *v;
+        h.slurm_node = checked(r, t, "slurm_node", p, name_grammar(), "a Slurm node name", false);
         h.switch_ports = switch_ports(r, t, p, inv);
         inv.hosts.push_back(std::move(h));
       }

@@ -44,9 +44,14 @@ struct HostEntry {
   // identity_file and known_hosts unless set here) and its probe endpoint.
   uint16_t ssh_port = 22;
   std::string user, identity_file, known_hosts;
+  uint32_t connect_timeout_ms = 5000;  // [defaults] or the host's own, as for a switch
+  uint32_t command_timeout_ms = 30000;
   std::string rdma_device;    // `rocecfg probe --device`; empty: the first device
   std::string probe_address;  // where its probe server listens; empty: address
   uint16_t probe_port = 18600;
+  // fabric --transport srun: the Slurm node the host's endpoint is on (several
+  // endpoints of one node are several hosts); empty: the host's name.
+  std::string slurm_node;
   // The switch ports the host's NICs are cabled to: the first hop of its
   // probe's path, whose counters `probe --inventory` reads.
   std::vector<SwitchPort> switch_ports;

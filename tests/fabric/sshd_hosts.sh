@@ -48,6 +48,10 @@ PrintLastLog no
 MaxStartups 256
 MaxSessions 64
 LogLevel ERROR
+# bash sources ~/.bashrc for a command run by sshd when SHLVL < 2 (Debian
+# builds it with SSH_SOURCE_BASHRC): with SHLVL=1 it becomes 2, so a
+# user's rc files (pyenv, conda) neither slow nor change the remote lines
+SetEnv SHLVL=1
 EOF
   /usr/sbin/sshd -f "$d/sshd_config" -E "$d/sshd.log" || return 1
   # Up when every port accepts a connection (bash's /dev/tcp, 10 s at most).

@@ -116,20 +116,35 @@ fault_host() {
   tc qdisc add dev "fabp$1" root netem rate "$2"
 }
 
+# How fabric_json reaches the endpoints: in this process by default; the SSH
+# and srun scenarios set their own inventory and transport, and a launcher
+# (salloc) in front.
+FABRIC_ARGS=(--inventory "$INV" --transport local)
+FABRIC_LAUNCH=()
+
 # fabric_json OUT ARGS...: rocecfg fabric --json; RC = its exit status; OUT
 # holds the report (the envelope's payload, cmd/schemas/fabric.schema.json)
 fabric_json() {
   local out=$1
   shift
   RC=0
-  timeout 300 "$ROCECFG" fabric "$PROFILE" --inventory "$INV" --transport local --json "$@" >"$out.envelope" 2>/tmp/fabric.err || RC=$?
+  timeout 300 "${FABRIC_LAUNCH[@]}" "$ROCECFG" fabric "$PROFILE" "${FABRIC_ARGS[@]}" --json "$@" >"$out.envelope" 2>/tmp/fabric.err || RC=$?
   [ "$RC" != 124 ] || die "rocecfg fabric hung: $*"
   jq -e .payload "$out.envelope" >"$out" 2>/dev/null || { cat /tmp/fabric.err >&2; die "no JSON from rocecfg fabric (rc=$RC): $*"; }
 }
 findings() { jq -r '[.findings[] | "\(.kind) \(.hosts | join(" - "))"] | join(", ")' "$1"; }
-summary() { jq -r '"\(.verdict) in \(.seconds * 10 | floor / 10) s, \(.rounds) rounds, median \(.median.bw_gbps * 1000 | floor / 1000) Gb/s \(.median.lat_p50_us * 10 | floor / 10) us"' "$1"; }
+summary() { jq -r '"\(.verdict) in \(.seconds * 10 | floor / 10) s, \(.rounds) rounds, median \((.median.bw_gbps // 0) * 1000 | floor / 1000) Gb/s \((.median.lat_p50_us // 0) * 10 | floor / 10) us"' "$1"; }
 # spread OUT: the pairs' bandwidth fractions and latency factors (min-max)
 spread() { jq -r '"bw x median \([.pairs[].bw_fraction // 0] | min * 100 | floor / 100)-\([.pairs[].bw_fraction // 0] | max * 100 | floor / 100), p50 x median \([.pairs[].lat_factor // 0] | min * 100 | floor / 100)-\([.pairs[].lat_factor // 0] | max * 100 | floor / 100)"' "$1"; }
 # The lab's faults: a rate limit far below what a clean pair carries
 # (0.03-0.15 Gb/s measured), so the faulty pairs' bandwidth is ~0.1 x median.
 FAULT_RATE=${FAULT_RATE:-5mbit}
+
+# servers_stopped: no `rocecfg probe --server` of ours left (SIGTERM reaches
+# it through timeout, or through srun and slurmstepd: allow 5 s)
+servers_stopped() {
+  local n=50
+  while pgrep -f -- "$ROCECFG probe --server" >/dev/null; do
+    n=$((n - 1)); [ "$n" -gt 0 ] || return 1; sleep 0.1
+  done
+}

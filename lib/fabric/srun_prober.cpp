@@ -1,0 +1,139 @@
+#include "fabric/srun_prober.h"
+
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "switch/fleet.h"
+
+namespace rocecfg::fabric {
+namespace {
+
+const std::string& node_of(const FabricHost& h) {
+  return h.slurm_node.empty() ? h.name : h.slurm_node;
+}
+
+// One task on one named node, sharing the allocation with the other steps.
+std::vector<std::string> step(const SrunProberOptions& o, const FabricHost& h) {
+  return {o.srun, "--nodes=1", "--ntasks=1", "--nodelist=" + node_of(h), "--overlap", "--quiet"};
+}
+
+// The last line of a child's stderr: srun and rocecfg put the reason there.
+std::string last_line(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  size_t nl = s.rfind('\n');
+  return nl == std::string::npos ? s : s.substr(nl + 1);
+}
+
+}  // namespace
+
+bool valid_slurm_node(const std::string& name) {
+  static const std::regex grammar("[A-Za-z0-9_][A-Za-z0-9._-]{0,63}");
+  return std::regex_match(name, grammar);
+}
+
+std::vector<std::string> SrunProber::server_argv(const SrunProberOptions& o, const FabricHost& h) {
+  std::vector<std::string> argv = step(o, h);
+  argv.insert(argv.end(),
+              {"timeout", std::to_string(o.server_lifetime_s), o.remote_rocecfg, "probe"});
+  for (const std::string& a : probe_server_args(h.rdma_device, h.probe_address, h.probe_port))
+    argv.push_back(a);
+  return argv;
+}
+
+std::vector<std::string> SrunProber::client_argv(const SrunProberOptions& o, const PairTest& t,
+                                                 bool bandwidth, const FabricHost& client,
+                                                 const FabricHost& server) {
+  std::vector<std::string> argv = step(o, client);
+  argv.insert(argv.end(), {o.remote_rocecfg, "probe"});
+  for (const std::string& a :
+       probe_client_args(t, bandwidth, client.rdma_device, server.probe_address, server.probe_port))
+    argv.push_back(a);
+  return argv;
+}
+
+std::unique_ptr<SrunProber> SrunProber::start(const std::vector<FabricHost>& hosts,
+                                              const PairTest& t, const SrunProberOptions& o) {
+  std::unique_ptr<SrunProber> p(new SrunProber());
+  p->hosts_ = hosts;
+  p->test_ = t;
+  p->opts_ = o;
+  size_t n = hosts.size();
+  p->servers_.resize(n);
+  p->errors_.resize(n);
+  for (size_t i = 0; i < n; ++i)
+    if (!valid_slurm_node(node_of(hosts[i])))
+      p->errors_[i] = fmt::format("\"{}\" is not a Slurm node name", node_of(hosts[i]));
+  if (!o.start_servers) return p;
+  // Steps start one after another in slurmctld anyway; a few at once keeps
+  // its RPC queue short.
+  sw::run_fleet(
+      n, 8,
+      [&](size_t i) {
+        if (p->errors_[i]) return;
+        auto s = BackgroundProcess::start(server_argv(o, p->hosts_[i]), "listening on port",
+                                          o.server_start_timeout_ms);
+        if (!s)
+          p->errors_[i] = fmt::format("the probe server step failed: {}", s.error().message);
+        else
+          p->servers_[i] = std::move(*s);
+      },
+      [&](size_t i, const std::string& what) { p->errors_[i] = what; });
+  return p;
+}
+
+SrunProber::~SrunProber() = default;  // each server step gets SIGTERM and is reaped
+
+Sample SrunProber::run_pair(const Pair& pr) {
+  Sample s;
+  for (size_t h : {pr.client, pr.server})
+    if (errors_[h]) {
+      s.error = fmt::format("{}: {}", hosts_[h].name, *errors_[h]);
+      return s;
+    }
+  const std::string& client = hosts_[pr.client].name;
+  for (bool bw : {true, false}) {
+    if (bw ? !test_.bandwidth : !test_.latency) continue;
+    // The probe's own timeout plus step launch and process start.
+    auto out = run_process(client_argv(opts_, test_, bw, hosts_[pr.client], hosts_[pr.server]),
+                           test_.timeout_ms + 15000);
+    if (!out) {
+      s.error = fmt::format("{}: the probe client step: {}", client, out.error().message);
+      return s;
+    }
+    // 0 and 1 (verdict FAIL) carry the JSON; anything else is srun's or the
+    // probe's failure, said on stderr.
+    if (out->exit_status > 1) {
+      s.error = fmt::format("{}: the probe client step failed (exit {}): {}", client,
+                            out->exit_status, last_line(out->err));
+      return s;
+    }
+    auto fig = parse_probe_json(out->out);
+    if (!fig) {
+      s.error = fmt::format("{}: {}", client, fig.error().message);
+      return s;
+    }
+    if (bw)
+      s.bw_gbps = fig->bw_gbps;
+    else
+      s.lat_p50_us = fig->lat_p50_us;
+  }
+  return s;
+}
+
+std::vector<Sample> SrunProber::run_round(const Round& round) {
+  std::vector<Sample> out(round.pairs.size());
+  sw::run_fleet(
+      round.pairs.size(), 256,
+      [&](size_t i) {
+        out[i] = run_pair(round.pairs[i]);
+        out[i].pair = round.pairs[i];
+      },
+      [&](size_t i, const std::string& what) {
+        out[i].pair = round.pairs[i];
+        out[i].error = what;
+      });
+  return out;
+}
+
+}  // namespace rocecfg::fabric

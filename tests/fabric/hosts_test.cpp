@@ -1,0 +1,64 @@
+#include <doctest/doctest.h>
+
+#include "fabric/hosts.h"
+#include "profile/load.h"
+
+namespace rocecfg::fabric {
+
+TEST_SUITE("fabric hosts") {
+  TEST_CASE("inventory hosts carry SSH defaults and timeouts, and their Slurm node") {
+    auto l = profile::load_inventory_text(R"([defaults]
+user = "ops"
+known_hosts = "/etc/rocecfg/known_hosts"
+connect_timeout_ms = 60000
+command_timeout_ms = 45000
+
+[[host]]
+name = "f1"
+address = "127.0.0.1"
+ssh_port = 2222
+slurm_node = "lab-host"
+rdma_device = "rxef1"
+probe_address = "10.0.3.11"
+probe_port = 18621
+
+[[host]]
+name = "gpu002"
+address = "gpu002.example.net"
+connect_timeout_ms = 1000
+)",
+                                          "inv.toml");
+    REQUIRE(l.value);
+    auto hosts = resolve_hosts({}, &*l.value);
+    REQUIRE(hosts);
+    REQUIRE(hosts->size() == 2);
+    const FabricHost& a = (*hosts)[0];
+    CHECK(a.ssh.user == "ops");
+    CHECK(a.ssh.port == 2222);
+    CHECK(a.ssh.known_hosts == "/etc/rocecfg/known_hosts");
+    CHECK(a.ssh.connect_timeout_ms == 60000);
+    CHECK(a.ssh.command_timeout_ms == 45000);
+    CHECK(a.slurm_node == "lab-host");
+    CHECK(a.probe_address == "10.0.3.11");
+    CHECK(a.probe_port == 18621);
+    const FabricHost& b = (*hosts)[1];
+    CHECK(b.ssh.connect_timeout_ms == 1000);  // its own beats [defaults]
+    CHECK(b.slurm_node.empty());              // srun uses its name
+    CHECK(b.probe_address == "gpu002.example.net");
+  }
+  TEST_CASE("a slurm_node outside the name grammar is refused where it is written") {
+    auto l = profile::load_inventory_text(R"([[host]]
+name = "f1"
+address = "127.0.0.1"
+slurm_node = "./nodes"
+)",
+                                          "inv.toml");
+    CHECK_FALSE(l.value);
+    REQUIRE(l.diagnostics.all().size() == 1);
+    CHECK(l.diagnostics.all()[0].headline() ==
+          "inv.toml:4:14: error: host[0].slurm_node: \"./nodes\" is not valid (allowed: a Slurm "
+          "node name)");
+  }
+}
+
+}  // namespace rocecfg::fabric

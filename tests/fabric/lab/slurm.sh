@@ -2,8 +2,10 @@
 # A single-node Slurm (Debian 12: slurmctld, slurmd, slurm-client 22.05 and
 # munge 0.5.15) for `rocecfg fabric --transport srun`: munged, slurmctld and
 # slurmd as root, everything they write under DIR (the lab guest's root is
-# read-only; /tmp and /run are its own), daemons bound to 127.0.0.1 only
-# (CommunicationParameters=NoCtldInAddrAny,NoInAddrAny; addresses 127.0.0.1).
+# read-only; /tmp and /run are its own), controller and node addressed as
+# 127.0.0.1. The daemons listen on any address (the guest has no other
+# network): CommunicationParameters=NoInAddrAny makes them bind to what the
+# host name resolves to, and the guest cannot resolve its name.
 #   slurm_up DIR NODE   NODE = this machine's host name; exports SLURM_CONF;
 #                       returns when the node is idle (sinfo)
 #   slurm_down DIR
@@ -38,7 +40,6 @@ SlurmdUser=root
 AuthType=auth/munge
 CredType=cred/munge
 AuthInfo=socket=$d/munge.sock
-CommunicationParameters=NoCtldInAddrAny,NoInAddrAny
 StateSaveLocation=$d/state
 SlurmdSpoolDir=$d/spool
 SlurmctldPidFile=$d/slurmctld.pid
@@ -83,13 +84,13 @@ EOF
 slurm_down() {
   local d=$1 f
   for f in slurmd slurmctld munged; do
-    [ -f "$d/$f.pid" ] && kill "$(cat "$d/$f.pid")" 2>/dev/null
+    [ -f "$d/$f.pid" ] && kill "$(cat "$d/$f.pid")" 2>/dev/null || true
   done
   rm -f "$d"/*.pid
   if [ -f "$d/cgroup-mounted" ]; then
     sleep 0.5 # slurmd's exit
-    rmdir /sys/fs/cgroup/system.slice/*/* /sys/fs/cgroup/system.slice/* /sys/fs/cgroup/system.slice 2>/dev/null
-    umount /sys/fs/cgroup 2>/dev/null && rm -f "$d/cgroup-mounted"
+    rmdir /sys/fs/cgroup/system.slice/*/* /sys/fs/cgroup/system.slice/* /sys/fs/cgroup/system.slice 2>/dev/null || true
+    umount /sys/fs/cgroup 2>/dev/null && rm -f "$d/cgroup-mounted" || true
   fi
   return 0
 }

@@ -97,6 +97,10 @@ class Session {
   }
 };
 
+// In a push's error when its own undo failed too, so the switch may still
+// hold part of the change: the engine then never reports it as restored.
+inline constexpr std::string_view kRollbackFailed = "ROLLBACK FAILED";
+
 // How an adapter wants to talk to its switch.
 enum class SessionKind {
   exec,   // Linux NOSes (Cumulus, SONiC): one SSH exec channel per command

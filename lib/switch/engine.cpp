@@ -336,8 +336,13 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
     }
   } journal_done{journal};
   if (auto pushed = adapter.push(session, r.commands); !pushed) {
+    // The adapter's undo says whether it worked; only then is the old
+    // config back.
+    bool undone = pushed.error().message.find(kRollbackFailed) == std::string::npos;
     r.outcome = SwitchOutcome::failed;
-    r.reason = "push failed, pre-change config restored: " + pushed.error().to_string();
+    r.reason =
+        (undone ? "push failed, pre-change config restored: " : "push failed, NOT restored: ") +
+        pushed.error().to_string();
     return r;
   }
   // Verify: what the switch now says must leave nothing to do. A read-back
@@ -396,7 +401,7 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
   Status undone = undo ? adapter.push(session, *undo) : Status(std::unexpected(undo.error()));
   r.outcome = undone ? SwitchOutcome::rolled_back : SwitchOutcome::failed;
   r.reason = undone ? why + "; pre-change values restored"
-                    : why + "; ROLLBACK FAILED: " + undone.error().to_string();
+                    : why + "; " + std::string(kRollbackFailed) + ": " + undone.error().to_string();
   return r;
 }
 

@@ -19,7 +19,8 @@ enum class SwitchOutcome {
   drift,        // audit: differences found
   planned,      // apply --dry-run: commands rendered, nothing sent
   applied,      // pushed, read back, verified
-  failed,       // push failed; the vendor transaction restored the old config
+  failed,       // push failed; the old config restored unless the reason says
+                // "NOT restored" (the adapter's undo failed: kRollbackFailed)
   rolled_back,  // pushed but verification failed; pre-change values restored
   unreachable,  // connect, host key or authentication failed; nothing sent
   unverified,   // audit: no drift seen, but intended knobs are not in the config

@@ -13,7 +13,8 @@ Per-switch files:
               "hang_s": 30, "match": "substring"}; N counts commands executed
               on this switch since the counter was reset (1-based). With
               "match", only commands containing it count.
-  counter     commands executed so far (the N above)
+  counter     commands executed so far (the N above; counter.K for the
+              K-th fault when fault.json holds a list of faults)
   log         every command executed, one per line (tests assert on it)
   counters.json  optional counter script (counters_emu.py): what the counter
               show commands print, per read
@@ -41,7 +42,14 @@ import counters_emu
 
 
 class CommandError(Exception):
-    """A command the device rejects: message goes to the client, exit 1."""
+    """A command the device rejects: the message goes to the client (stderr
+    on exec), with exit status `code` and, before it, what the command had
+    printed to stdout (a CLI that logs progress and then fails)."""
+
+    def __init__(self, message, code=1, stdout=""):
+        super().__init__(message)
+        self.code = code
+        self.stdout = stdout
 
 
 counters_emu._error = CommandError
@@ -94,16 +102,27 @@ def _sshd_session_pid():
 
 
 def check_fault(sw, command):
-    """Count the command; fire the configured fault when its turn comes."""
+    """Count the command; fire the configured fault when its turn comes.
+    fault.json may also hold a list of faults, each with its own counter
+    ("counter", "counter.1", ...): a failure and then a second one in the
+    recovery from it."""
     with sw.lock():
-        fault = json.loads(sw.read("fault.json", "null") or "null")
-        counts = fault is None or not fault.get("match") or fault["match"] in command
-        n = int(sw.read("counter", "0") or 0)
-        if counts:
-            n += 1
-            sw.write("counter", str(n))
-    if not fault or not counts or fault.get("at") != n:
+        faults = json.loads(sw.read("fault.json", "null") or "null")
+        if not isinstance(faults, list):
+            faults = [faults]
+        due = None
+        for k, fault in enumerate(faults):
+            counter = "counter" if k == 0 else f"counter.{k}"
+            counts = fault is None or not fault.get("match") or fault["match"] in command
+            n = int(sw.read(counter, "0") or 0)
+            if counts:
+                n += 1
+                sw.write(counter, str(n))
+            if fault and counts and fault.get("at") == n and due is None:
+                due = (fault, n)
+    if due is None:
         return None
+    fault, n = due
     kind = fault.get("kind", "fail")
     if kind == "ignore":
         return kind
@@ -177,10 +196,12 @@ def run_exec(sw, personality, line):
                     out = personality.exec(state, argv)
                     sw.save_state(state)
         except CommandError as e:
+            if e.stdout:
+                sys.stdout.write(e.stdout + "\n")
+            sys.stdout.flush()
             if str(e):
                 sys.stderr.write(str(e) + "\n")
-            sys.stdout.flush()
-            return 1
+            return e.code
         if out:
             sys.stdout.write(out if out.endswith("\n") else out + "\n")
     sys.stdout.flush()

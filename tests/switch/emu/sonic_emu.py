@@ -10,11 +10,19 @@ writes to the tables rocecfg manages are checked the way SONiC's YANG models
 check them (plain redis would take anything and orchagent would only log the
 error, which no test could see): scheduler types and weights, references to
 SCHEDULER / BUFFER_PROFILE / BUFFER_POOL entries that must exist, cable
-lengths "<N>m" for known ports."""
+lengths "<N>m" for known ports.
+
+`config rollback` goes through the generic config updater's field operation
+validators (sonic_gcu.py): on a platform they do not list (DEVICE_METADATA
+hwsku and sonic_version's asic_type / build_version) a rollback touching
+PFC_WD is refused, with GCU's exact output and exit status 2, CONFIG_DB
+untouched. The factory platform is one they list (Arista-7050CX3-32S-C32,
+Trident3, release 20230531), so a rollback there is accepted."""
 import copy
 import json
 import re
 
+import sonic_gcu
 from emu_core import CommandError, Personality
 
 PORTS = [f"Ethernet{4 * i}" for i in range(32)]
@@ -35,7 +43,8 @@ class Sonic(Personality):
 
     def factory_state(self, switch_name):
         db = {
-            "DEVICE_METADATA": {"localhost": {"hostname": switch_name, "hwsku": "emulated"}},
+            "DEVICE_METADATA": {"localhost": {"hostname": switch_name,
+                                              "hwsku": "Arista-7050CX3-32S-C32"}},
             "PORT": {p: {"admin_status": "up", "mtu": "9100", "speed": "100000",
                          "lanes": str(i)} for i, p in enumerate(PORTS)},
             "DSCP_TO_TC_MAP": {"AZURE": azure_dscp_map()},
@@ -67,7 +76,9 @@ class Sonic(Personality):
                 db["QUEUE"][f"{p}|{q}"] = {"scheduler": "scheduler.1",
                                            "wred_profile": "AZURE_LOSSLESS"}
                 db["BUFFER_PG"][f"{p}|{q}"] = {"profile": "pg_lossless_100000_5m_profile"}
-        return {"db": db, "checkpoints": {}}
+        # /etc/sonic/sonic_version.yml, as GCU's get_asic_name reads it.
+        version = {"asic_type": "broadcom", "build_version": "20230531.12"}
+        return {"db": db, "checkpoints": {}, "sonic_version": version}
 
     def exec(self, state, argv):
         if self.schema is None or argv[-2:] == ["runningconfiguration", "all"]:
@@ -90,6 +101,8 @@ class Sonic(Personality):
             return json.dumps({t: v for t, v in db.items() if v}, indent=4, sort_keys=True)
         if argv[:1] == ["sonic-db-cli"]:
             return self._db_cli(db, argv[1:])
+        if argv[:1] == ["cat"] and len(argv) == 2:
+            return self._cat(state, argv[1])
         if argv[:1] in (["config"], ["ecnconfig"]) and not sudo:
             raise CommandError("Root privileges required for this operation")
         if argv[:1] == ["ecnconfig"]:
@@ -239,16 +252,93 @@ class Sonic(Personality):
             return ""
         if argv[:1] == ["checkpoint"] and len(argv) == 2:
             state["checkpoints"][argv[1]] = copy.deepcopy(db)
-            return f"Config Checkpoint {argv[1]} created"
+            return "\n".join(f"Config Rollbacker: {m}" for m in (
+                "Config checkpoint starting.", f"Checkpoint name: {argv[1]}.",
+                "Getting current config db.", "Getting checkpoint full-path.",
+                "Ensuring checkpoint directory exist.",
+                f"Saving config db content to {CHECKPOINT_DIR}/{argv[1]}.cp.json.",
+                "Config checkpoint completed.")) + "\nCheckpoint created successfully."
         if argv[:1] == ["rollback"] and len(argv) == 2:
-            if argv[1] not in state["checkpoints"]:
-                raise CommandError(f"Error: checkpoint {argv[1]} does not exist")
-            state["db"] = copy.deepcopy(state["checkpoints"][argv[1]])
-            return "Config rolled back successfully."
+            return self._rollback(state, argv[1])
         if argv[:1] == ["delete-checkpoint"] and len(argv) == 2:
             state["checkpoints"].pop(argv[1], None)
+            return ""
+        if argv[:2] == ["reload", "-y"] and len(argv) == 3:
+            # doc/Command-Reference.md "config reload [-y|--yes] ... [<filename>]":
+            # CONFIG_DB cleared and loaded from the file (services restart: not
+            # emulated); config/main.py reload echoes a missing file and goes on.
+            src = self._config_file(state, argv[2])
+            if src is None:
+                return f"The config file {argv[2]} doesn't exist"
+            state["db"] = copy.deepcopy(src)
             return ""
         if argv == ["save", "-y"]:
             state["saved"] = copy.deepcopy(db)
             return ""
         raise CommandError(f"Error: No such command \"{' '.join(argv)}\".")
+
+    def _cat(self, state, path):
+        # GCU keeps checkpoints as one-line JSON files (Util.save_json_file).
+        name = path[len(CHECKPOINT_DIR) + 1:-len(".cp.json")]
+        if not (path.startswith(CHECKPOINT_DIR + "/") and path.endswith(".cp.json")) or \
+                name not in state["checkpoints"]:
+            raise CommandError(f"cat: {path}: No such file or directory")
+        return json.dumps(_no_empty_tables(state["checkpoints"][name]))
+
+    def _config_file(self, state, path):
+        if path == "/etc/sonic/config_db.json":
+            return state.get("saved")
+        for name, db in state["checkpoints"].items():
+            if path == f"{CHECKPOINT_DIR}/{name}.cp.json":
+                return _no_empty_tables(db)
+        return None
+
+    def _rollback(self, state, name):
+        """config/main.py rollback -> GenericUpdater().rollback: the notices
+        GCU prints on the way, then either success or click's usage error."""
+        log = [f"Config Rollbacker: {m}" for m in (
+            "Config rollbacking starting.", f"Checkpoint name: {name}.",
+            f"Verifying '{name}' exists.")]
+
+        def refuse(why):
+            raise CommandError("Failed to rollback config\n"
+                               "Usage: config rollback [OPTIONS] CHECKPOINT_NAME\n"
+                               "Try 'config rollback -h' for help.\n\n"
+                               f"Error: {why}", code=2, stdout="\n".join(log))
+
+        if name not in state["checkpoints"]:
+            refuse(f"Checkpoint '{name}' does not exist")
+        target = _no_empty_tables(state["checkpoints"][name])
+        current = _no_empty_tables(state["db"])
+        patch = sonic_gcu.make_patch(current, target)
+        log += ["Config Rollbacker: Loading checkpoint into memory.",
+                "Config Rollbacker: Replacing config using 'Config Replacer'.",
+                "Config Replacer: Config replacement starting.",
+                f"Config Replacer: Target config length: {len(json.dumps(target))}.",
+                "Config Replacer: Getting current config db.",
+                "Config Replacer: Generating patch between target config and current config db.",
+                "Config Replacer: Applying patch using 'Patch Applier'.",
+                "Patch Applier: localhost: Patch application starting.",
+                f"Patch Applier: localhost: Patch: {json.dumps(patch)}",
+                "Patch Applier: localhost getting current config db.",
+                "Patch Applier: localhost: simulating the target full config after applying "
+                "the patch.",
+                "Patch Applier: localhost: validating all JsonPatch operations are permitted on "
+                "the specified fields"]
+        version = state.get("sonic_version", {})
+        hwsku = state["db"].get("DEVICE_METADATA", {}).get("localhost", {}).get("hwsku", "")
+        try:
+            sonic_gcu.check_patch(patch, version.get("asic_type", ""), hwsku,
+                                  version.get("build_version", ""))
+        except sonic_gcu.Refused as e:
+            refuse(str(e))
+        state["db"] = copy.deepcopy(state["checkpoints"][name])
+        return "Config rolled back successfully."
+
+
+CHECKPOINT_DIR = "/etc/sonic/checkpoints"  # generic_updater.py CHECKPOINTS_DIR
+
+
+def _no_empty_tables(db):
+    """CONFIG_DB as sonic-cfggen -d --print-data reads it: no empty tables."""
+    return {t: v for t, v in db.items() if v}

@@ -192,7 +192,7 @@ Error push_failure(Error cause, std::string_view vendor, const Status& rollback)
   if (rollback)
     cause.message += "; the " + std::string(vendor) + " transaction was rolled back";
   else
-    cause.message += "; ROLLBACK FAILED (" + rollback.error().to_string() +
+    cause.message += "; " + std::string(kRollbackFailed) + " (" + rollback.error().to_string() +
                      "): check the switch's running config";
   return cause;
 }

@@ -5,7 +5,11 @@
 // transaction is therefore a captured pre-change config to restore: the
 // generic config updater's `config checkpoint` before the first change,
 // `config rollback` on any failure (reconnecting first if the connection
-// dropped), `config save -y` and `delete-checkpoint` on success. A committed
+// dropped), `config save -y` and `delete-checkpoint` on success. The updater's
+// field operation validators refuse a rollback touching PFC_WD on ASICs and
+// releases they do not list; rocecfg then restores the checkpoint file with
+// sonic-db-cli and reports it, or reports what is still changed
+// (rollback.cpp, citing sonic-utilities generic_config_updater/). A committed
 // apply that then fails verification is undone exactly: sonic-db-cli writes
 // from the CONFIG_DB read before to the one read after (restore.cpp).
 //
@@ -65,7 +69,6 @@ namespace rocecfg::sw::sonic {
 
 namespace {
 
-constexpr const char* kCheckpoint = "rocecfg-pre-change";
 constexpr size_t kChunk = 32;
 
 bool valid_interface(std::string_view name) {
@@ -135,21 +138,6 @@ Result<std::vector<std::string>> render(const Platform&, const model::Settings& 
                                         Diagnostics& warnings) {
   ROCECFG_TRY(check_intent(intent));
   return render_commands(intent, changes, warnings);
-}
-
-// Any failure after the checkpoint: back to it (reconnecting first if the
-// connection dropped), then drop the checkpoint.
-Status roll_back(Session& session, const Error& cause) {
-  const std::string rollback = fmt::format("sudo config rollback {}", kCheckpoint);
-  Result<std::string> r = session.run(rollback);
-  if (!r && session.reconnect()) r = session.run(rollback);
-  Error e = cause;
-  if (!r) {
-    e.message += "; ROLLBACK FAILED: " + r.error().message;
-    return std::unexpected(e);
-  }
-  (void)session.run(fmt::format("sudo config delete-checkpoint {}", kCheckpoint));
-  return std::unexpected(e);
 }
 
 // `config interface pfc priority` on a port without a PORT_QOS_MAP entry

@@ -12,6 +12,7 @@
 // because bufferorch unbinds every PG of a deleted range key and would undo
 // a per-PG binding written before it; referenced entries that go are deleted
 // last.
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -82,18 +83,57 @@ bool restore_table(const json& before, const json& now, const char* name, bool r
   return true;
 }
 
-}  // namespace
+// "+Ethernet0 +Ethernet4 ~Ethernet8" for the keys of one table that differ,
+// at most kShownKeys of them.
+std::string key_changes(const json& was, const json& is) {
+  constexpr size_t kShownKeys = 4;
+  std::vector<std::string> keys;
+  for (const auto& [key, fields] : is.items()) {
+    if (!was.contains(key))
+      keys.push_back("+" + key);
+    else if (was[key] != fields)
+      keys.push_back("~" + key);
+  }
+  for (const auto& [key, fields] : was.items())
+    if (!is.contains(key)) keys.push_back("-" + key);
+  std::string out;
+  for (size_t i = 0; i < keys.size() && i < kShownKeys; ++i) out += (i ? " " : "") + keys[i];
+  if (keys.size() > kShownKeys) out += fmt::format(" and {} more", keys.size() - kShownKeys);
+  return out;
+}
 
-std::optional<std::vector<std::string>> restore_config_db(std::string_view before_text,
-                                                          std::string_view now_text) {
-  json before, now;
+// Both texts as CONFIG_DB documents (JSON objects).
+bool parse_both(std::string_view before_text, std::string_view now_text, json& before, json& now) {
   try {
     before = json::parse(before_text);
     now = json::parse(now_text);
   } catch (const json::parse_error&) {
-    return std::nullopt;
+    return false;
   }
-  if (!before.is_object() || !now.is_object()) return std::nullopt;
+  return before.is_object() && now.is_object();
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> table_differences(std::string_view before_text,
+                                                          std::string_view now_text) {
+  json before, now;
+  if (!parse_both(before_text, now_text, before, now)) return std::nullopt;
+  std::vector<std::string> out;
+  auto compare = [&](const char* t) {
+    const json& was = db_table(before, t);
+    const json& is = db_table(now, t);
+    if (was != is) out.push_back(fmt::format("{} {}", t, key_changes(was, is)));
+  };
+  std::ranges::for_each(kReferenced, compare);
+  std::ranges::for_each(kBindings, compare);
+  return out;
+}
+
+std::optional<std::vector<std::string>> restore_config_db(std::string_view before_text,
+                                                          std::string_view now_text) {
+  json before, now;
+  if (!parse_both(before_text, now_text, before, now)) return std::nullopt;
   Writes referenced, bindings;
   for (const char* t : kReferenced)
     if (!restore_table(before, now, t, true, referenced)) return std::nullopt;

@@ -71,6 +71,20 @@ model::Settings lossless_pgs_from_pfc(const model::Settings& intent);
 std::optional<std::vector<std::string>> restore_config_db(std::string_view before,
                                                           std::string_view now);
 
+// rocecfg's tables that differ between two CONFIG_DB texts, each as
+// "PFC_WD +Ethernet0 -Ethernet4 ~Ethernet8" (keys added, gone, changed since
+// `before`); none when a text is not CONFIG_DB JSON.
+std::optional<std::vector<std::string>> table_differences(std::string_view before,
+                                                          std::string_view now);
+
+// The checkpoint a push takes first and rolls back to (rollback.cpp).
+inline constexpr std::string_view kCheckpoint = "rocecfg-pre-change";
+
+// After a push failed at `cause`: CONFIG_DB back to the checkpoint, through
+// `config rollback` or, where the generic config updater refuses it, the
+// exact sonic-db-cli restore; the error says which happened (rollback.cpp).
+Status roll_back(Session& session, const Error& cause);
+
 Result<std::vector<std::string>> render_commands(const model::Settings& intent,
                                                  const plan::Plan& changes, Diagnostics& warnings);
 

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "probe/session.h"
-#include "switch/fleet.h"
 
 namespace rocecfg::fabric {
 
@@ -64,20 +63,7 @@ Sample LocalProber::run_pair(const Pair& p) {
 }
 
 std::vector<Sample> LocalProber::run_round(const Round& round) {
-  // Every pair of the round at once (the schedule keeps hosts disjoint), on
-  // lib/switch's bounded worker pool.
-  std::vector<Sample> out(round.pairs.size());
-  sw::run_fleet(
-      round.pairs.size(), 256,
-      [&](size_t i) {
-        out[i] = run_pair(round.pairs[i]);
-        out[i].pair = round.pairs[i];
-      },
-      [&](size_t i, const std::string& what) {
-        out[i].pair = round.pairs[i];
-        out[i].error = what;
-      });
-  return out;
+  return run_pairs_at_once(round, [this](const Pair& p) { return run_pair(p); });
 }
 
 }  // namespace rocecfg::fabric

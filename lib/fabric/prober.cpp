@@ -3,6 +3,8 @@
 #include <chrono>
 #include <thread>
 
+#include "switch/fleet.h"
+
 namespace rocecfg::fabric {
 namespace {
 double steady_s() {
@@ -41,6 +43,22 @@ std::vector<Sample> run_rounds(Prober& prober, const std::vector<Round>& rounds,
     out.insert(out.end(), got.begin(), got.end());
     if (on_round) on_round(RoundDone{first_round_index + r, rounds.size(), end - start});
   }
+  return out;
+}
+
+std::vector<Sample> run_pairs_at_once(const Round& round,
+                                      const std::function<Sample(const Pair&)>& test) {
+  std::vector<Sample> out(round.pairs.size());
+  sw::run_fleet(
+      round.pairs.size(), 256,
+      [&](size_t i) {
+        out[i] = test(round.pairs[i]);
+        out[i].pair = round.pairs[i];
+      },
+      [&](size_t i, const std::string& what) {
+        out[i].pair = round.pairs[i];
+        out[i].error = what;
+      });
   return out;
 }
 

@@ -43,6 +43,12 @@ class Prober {
   virtual std::vector<Sample> run_round(const Round& round) = 0;
 };
 
+// A round's pairs at once (the schedule keeps hosts disjoint) on lib/switch's
+// bounded worker pool, one Sample per pair in order; a test that throws is
+// that pair's error. Every Prober's run_round is this with its own test.
+std::vector<Sample> run_pairs_at_once(const Round& round,
+                                      const std::function<Sample(const Pair&)>& test);
+
 struct RoundDone {
   size_t index = 0, count = 0;
   double seconds = 0;  // this round

@@ -140,20 +140,7 @@ Sample SshProber::run_pair(const Pair& pr) {
 }
 
 std::vector<Sample> SshProber::run_round(const Round& round) {
-  // Every pair of the round at once (the schedule keeps hosts disjoint), on
-  // lib/switch's bounded worker pool.
-  std::vector<Sample> out(round.pairs.size());
-  sw::run_fleet(
-      round.pairs.size(), 256,
-      [&](size_t i) {
-        out[i] = run_pair(round.pairs[i]);
-        out[i].pair = round.pairs[i];
-      },
-      [&](size_t i, const std::string& what) {
-        out[i].pair = round.pairs[i];
-        out[i].error = what;
-      });
-  return out;
+  return run_pairs_at_once(round, [this](const Pair& p) { return run_pair(p); });
 }
 
 }  // namespace rocecfg::fabric

@@ -78,4 +78,27 @@ Result<ProbeFigures> parse_probe_json(const std::string& text) {
   return f;
 }
 
+Sample run_remote_pair(const PairTest& t, const std::string& client_name,
+                       const RunClient& run_client) {
+  Sample s;
+  for (bool bw : {true, false}) {
+    if (bw ? !t.bandwidth : !t.latency) continue;
+    auto out = run_client(bw);
+    if (!out) {
+      s.error = fmt::format("{}: {}", client_name, out.error());
+      return s;
+    }
+    auto fig = parse_probe_json(*out);
+    if (!fig) {
+      s.error = fmt::format("{}: {}", client_name, fig.error().message);
+      return s;
+    }
+    if (bw)
+      s.bw_gbps = fig->bw_gbps;
+    else
+      s.lat_p50_us = fig->lat_p50_us;
+  }
+  return s;
+}
+
 }  // namespace rocecfg::fabric

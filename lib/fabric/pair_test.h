@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <expected>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/result.h"
+#include "fabric/sample.h"
 #include "profile/intent.h"
 
 namespace rocecfg::fabric {
@@ -48,5 +51,13 @@ struct ProbeFigures {
 // Reads `rocecfg probe --json` output: the bandwidth test's Gb/s or the
 // latency test's median. A test that reported an error is that error.
 Result<ProbeFigures> parse_probe_json(const std::string& text);
+
+// One pair through a `rocecfg probe` client on another host (SSH, srun): the
+// bandwidth test, then the latency test, each one client run whose JSON
+// stdout `run_client(bandwidth)` returns, or why it has none. The first
+// failure ends the pair; errors are prefixed with the client's name.
+using RunClient = std::function<std::expected<std::string, std::string>(bool bandwidth)>;
+Sample run_remote_pair(const PairTest& t, const std::string& client_name,
+                       const RunClient& run_client);
 
 }  // namespace rocecfg::fabric

@@ -91,34 +91,19 @@ Sample SrunProber::run_pair(const Pair& pr) {
       s.error = fmt::format("{}: {}", hosts_[h].name, *errors_[h]);
       return s;
     }
-  const std::string& client = hosts_[pr.client].name;
-  for (bool bw : {true, false}) {
-    if (bw ? !test_.bandwidth : !test_.latency) continue;
-    // The probe's own timeout plus step launch and process start.
-    auto out = run_process(client_argv(opts_, test_, bw, hosts_[pr.client], hosts_[pr.server]),
-                           test_.timeout_ms + 15000);
-    if (!out) {
-      s.error = fmt::format("{}: the probe client step: {}", client, out.error().message);
-      return s;
-    }
-    // 0 and 1 (verdict FAIL) carry the JSON; anything else is srun's or the
-    // probe's failure, said on stderr.
-    if (out->exit_status > 1) {
-      s.error = fmt::format("{}: the probe client step failed (exit {}): {}", client,
-                            out->exit_status, last_line(out->err));
-      return s;
-    }
-    auto fig = parse_probe_json(out->out);
-    if (!fig) {
-      s.error = fmt::format("{}: {}", client, fig.error().message);
-      return s;
-    }
-    if (bw)
-      s.bw_gbps = fig->bw_gbps;
-    else
-      s.lat_p50_us = fig->lat_p50_us;
-  }
-  return s;
+  return run_remote_pair(
+      test_, hosts_[pr.client].name, [&](bool bw) -> std::expected<std::string, std::string> {
+        // The probe's own timeout plus step launch and process start.
+        auto out = run_process(client_argv(opts_, test_, bw, hosts_[pr.client], hosts_[pr.server]),
+                               test_.timeout_ms + 15000);
+        if (!out) return std::unexpected("the probe client step: " + out.error().message);
+        // 0 and 1 (verdict FAIL) carry the JSON; anything else is srun's or
+        // the probe's failure, said on stderr.
+        if (out->exit_status > 1)
+          return std::unexpected(fmt::format("the probe client step failed (exit {}): {}",
+                                             out->exit_status, last_line(out->err)));
+        return out->out;
+      });
 }
 
 std::vector<Sample> SrunProber::run_round(const Round& round) {

@@ -115,28 +115,16 @@ Sample SshProber::run_pair(const Pair& pr) {
       return s;
     }
   sw::ExecSession& session = *sessions_[pr.client];
-  for (bool bw : {true, false}) {
-    if (bw ? !test_.bandwidth : !test_.latency) continue;
-    std::string line = client_line(opts_, test_, bw, hosts_[pr.client], hosts_[pr.server]);
-    auto out = session.run(line);
-    if (!out) {
-      s.error = fmt::format("{}: {}", hosts_[pr.client].name,
-                            reason(out.error(), line, "the probe client"));
-      // A lost connection is reopened once for the next test.
-      (void)session.reconnect();
-      return s;
-    }
-    auto fig = parse_probe_json(*out);
-    if (!fig) {
-      s.error = fmt::format("{}: {}", hosts_[pr.client].name, fig.error().message);
-      return s;
-    }
-    if (bw)
-      s.bw_gbps = fig->bw_gbps;
-    else
-      s.lat_p50_us = fig->lat_p50_us;
-  }
-  return s;
+  return run_remote_pair(
+      test_, hosts_[pr.client].name, [&](bool bw) -> std::expected<std::string, std::string> {
+        std::string line = client_line(opts_, test_, bw, hosts_[pr.client], hosts_[pr.server]);
+        auto out = session.run(line);
+        if (out) return *out;
+        // A lost connection is reopened once for the next test.
+        std::string why = reason(out.error(), line, "the probe client");
+        (void)session.reconnect();
+        return std::unexpected(why);
+      });
 }
 
 std::vector<Sample> SshProber::run_round(const Round& round) {

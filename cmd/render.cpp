@@ -36,7 +36,7 @@ int run_render(const RenderArgs& a, const Globals& g) {
   if (!ports) {
     return report_error(kUsage, "--ports: " + ports.error().to_string());
   }
-  adapter->set_platform({a.model, a.release});
+  adapter->set_platform({a.model, a.release, ""});
   Diagnostics warnings;
   auto rendered = sw::render_session(*adapter, intent->switch_settings(), *ports, warnings);
   if (!rendered) return report_error(kUsage, rendered.error().to_string());

@@ -132,6 +132,11 @@ struct ShellDialect {
 struct Platform {
   std::string model;
   std::string release;
+  // The keyword a port's egress queues take where no public document maps
+  // models to it (EOS: "uc-tx-queue" on platforms with split unicast and
+  // multicast queues, "tx-queue" elsewhere), as the switch's own config of
+  // one of the ports shows it (Adapter::queue_form_command); "" not known.
+  std::string queue_keyword;
 };
 
 class Adapter {
@@ -193,6 +198,19 @@ class Adapter {
   virtual Result<std::string> fetch_config(Session& session) const = 0;
   virtual Result<SwitchState> parse(std::string_view config_text) const = 0;
 
+  // What the switch's own files decide beyond its config, checked before a
+  // push (and a dry run) sends anything: SONiC's traditional buffer model
+  // needs a pg_profile_lookup.ini row for every lossless port's speed and
+  // cable length. `config_text` is what fetch_config read; `plan` what the
+  // push will change. Default: nothing to check.
+  virtual Status preflight(Session& session, std::string_view config_text,
+                           const plan::Plan& plan) const {
+    (void)session;
+    (void)config_text;
+    (void)plan;
+    return {};
+  }
+
   // The vendor's transaction: enter/stage, push, commit (or confirm), and
   // restore the pre-change state on failure. `commands` come from render().
   virtual Status push(Session& session, const std::vector<std::string>& commands) const = 0;
@@ -215,6 +233,18 @@ class Adapter {
   virtual Platform parse_version(std::string_view output) const {
     (void)output;
     return {};
+  }
+
+  // The command whose output shows `port`'s queue keyword (EOS: its
+  // `show running-config all` stanza), "" when the vendor has one form;
+  // parse_queue_form() reads the keyword from it, "" when it shows none.
+  virtual std::string queue_form_command(std::string_view port) const {
+    (void)port;
+    return "";
+  }
+  virtual std::string parse_queue_form(std::string_view output) const {
+    (void)output;
+    return "";
   }
 
   // After a committed push fails verification: commands that bring the

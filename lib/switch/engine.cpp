@@ -267,14 +267,28 @@ Result<RenderedSession> render_session(const Adapter& adapter, const model::Sett
   return out;
 }
 
-Status learn_platform(Adapter& adapter, Session& session) {
-  if (!adapter.platform().model.empty() || adapter.version_command().empty()) return {};
-  auto out = session.run(adapter.version_command());
-  if (!out) return std::unexpected(out.error());
-  Platform p = adapter.parse_version(*out);
-  if (p.model.empty())
-    return fail(ErrorKind::unsupported, adapter.version_command(),
-                "no model in the output; set `model` for this switch in the inventory");
+Status learn_platform(Adapter& adapter, Session& session, const std::vector<std::string>& ports) {
+  Platform p = adapter.platform();
+  if (p.model.empty() && !adapter.version_command().empty()) {
+    auto out = session.run(adapter.version_command());
+    if (!out) return std::unexpected(out.error());
+    Platform read = adapter.parse_version(*out);
+    if (read.model.empty())
+      return fail(ErrorKind::unsupported, adapter.version_command(),
+                  "no model in the output; set `model` for this switch in the inventory");
+    p.model = std::move(read.model);
+    p.release = std::move(read.release);
+  }
+  if (std::string command = ports.empty() ? "" : adapter.queue_form_command(ports.front());
+      p.queue_keyword.empty() && !command.empty()) {
+    auto out = session.run(command);
+    if (!out) return std::unexpected(out.error());
+    p.queue_keyword = adapter.parse_queue_form(*out);
+    if (p.queue_keyword.empty())
+      return fail(ErrorKind::unsupported, command,
+                  "shows no egress queue of the port, so whether it takes tx-queue or "
+                  "uc-tx-queue is unknown; refusing rather than guess");
+  }
   adapter.set_platform(std::move(p));
   return {};
 }
@@ -308,6 +322,14 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
     return r;
   }
   r.commands = *commands;
+  // Read-only checks against the switch's own files: a refusal here has
+  // sent nothing, dry run or not.
+  if (!r.commands.empty() && before)
+    if (Status ok = adapter.preflight(session, before->text, r.plan); !ok) {
+      r.outcome = SwitchOutcome::failed;
+      r.reason = "refused before sending anything: " + ok.error().to_string();
+      return r;
+    }
   if (dry_run) {
     r.outcome = SwitchOutcome::planned;
     r.reason =

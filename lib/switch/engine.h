@@ -83,8 +83,11 @@ Result<RenderedSession> render_session(const Adapter& adapter, const model::Sett
                                        Diagnostics& warnings);
 
 // Where the adapter's forms depend on the model and the platform is not
-// known, read it from the switch (Adapter::version_command).
-Status learn_platform(Adapter& adapter, Session& session);
+// known, read it from the switch (Adapter::version_command); where they
+// depend on the port's queue form, read that from the first of `ports`
+// (Adapter::queue_form_command).
+Status learn_platform(Adapter& adapter, Session& session,
+                      const std::vector<std::string>& ports = {});
 
 SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports);

@@ -76,7 +76,7 @@ SwitchResult run_one(const FleetSwitch& sw, const model::Settings& intent, Fleet
     r.reason = session.error().message;
     return r;
   }
-  if (auto known = learn_platform(*adapter, **session); !known) {
+  if (auto known = learn_platform(*adapter, **session, *ports); !known) {
     r.reason = "model: " + known.error().to_string();
     return r;
   }

@@ -91,13 +91,15 @@ std::vector<Case> matrix() {
 struct Target {
   std::string vendor;
   std::vector<std::string> ports;
-  std::string model;  // "" where forms do not differ by model
+  std::string model;        // "" where forms do not differ by model
+  std::string queues = "";  // Platform::queue_keyword ("" : the vendor's one form)
 };
 
 const std::vector<Target> kTargets{
     {"cumulus", {"swp1", "swp2"}, ""},
     {"sonic", {"Ethernet0", "Ethernet4"}, ""},
     {"eos", {"Ethernet1/1", "Ethernet1/2"}, ""},
+    {"eos", {"Ethernet1/1", "Ethernet1/2"}, "", "uc-tx-queue"},
     {"nxos", {"Ethernet1/1", "Ethernet1/2"}, ""},
     {"huawei-ce", {"100GE1/0/1", "100GE1/0/2"}, "CE8855"},
     {"huawei-ce", {"100GE1/0/1", "100GE1/0/2"}, "CE6866"},
@@ -117,7 +119,7 @@ TEST_SUITE("conformance") {
         CAPTURE(c.name);
         auto a = make_adapter(t.vendor);
         REQUIRE(a);
-        a->set_platform({t.model, ""});
+        a->set_platform({t.model, "", t.queues});
         Diagnostics warnings;
         auto rendered = render_session(*a, c.intent, t.ports, warnings);
         if (!rendered) {
@@ -176,7 +178,7 @@ TEST_SUITE("conformance") {
       CAPTURE(t.model);
       const Session& w = want.at(t.vendor);
       auto a = make_adapter(t.vendor);
-      a->set_platform({t.model, ""});
+      a->set_platform({t.model, "", ""});
       Diagnostics warnings;
       auto r = render_session(*a, standard_profile(), t.ports, warnings);
       REQUIRE_OK(r);

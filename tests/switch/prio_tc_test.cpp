@@ -26,7 +26,7 @@ Rendered render(const std::string& vendor, const std::vector<std::string>& ports
   auto a = make_adapter(vendor);
   REQUIRE(a);
   // Huawei's deadlock forms differ by model: a CE8855 (interval family).
-  if (vendor == "huawei-ce") a->set_platform({"CE8855", ""});
+  if (vendor == "huawei-ce") a->set_platform({"CE8855", "", ""});
   Diagnostics warnings;
   auto c = render_all(*a, intent, ports, warnings);
   REQUIRE_OK(c);

@@ -7,6 +7,14 @@ Modes: exec `leaf1#`; `configure` edits the running config directly;
 confirms it) or `abort`. Interface MTU above 9214 is refused, as EOS does.
 The timer itself does not run out here: a test that needs the revert sends
 the abort, as rocecfg does after a dropped connection.
+
+Queues: the factory platform has unified queues (`tx-queue 0-7`); state
+"queues": "uc-tx-queue" makes it one that splits unicast and multicast
+queues (`uc-tx-queue 0-7`, `mc-tx-queue 0-3`). Each refuses the other's
+keyword with "% Invalid input", and `show running-config all interfaces
+PORT` lists the port's queues with their defaults, shaped like the stanzas
+Arista's goeapi parses (module/interfaces_test.go @aab525dc: `uc-tx-queue 7`
+/ `priority strict` / `no bandwidth percent` / `no shape rate`).
 """
 import re
 
@@ -67,6 +75,30 @@ class Emulator(CliEmulator):
             return state["running"]
         return state["sessions"][store]
 
+    def configure(self, state, session, line):
+        m = re.fullmatch(r"(uc-|mc-)?tx-queue \d.*", line)
+        if m and self.frame(session)["mode"] in ("if", "qos-profile"):
+            split = state.get("queues", "tx-queue") == "uc-tx-queue"
+            if split != (m.group(1) is not None):
+                raise CommandError(self.ERROR)
+        return super().configure(state, session, line)
+
+    def show_running_all(self, state, port):
+        """The port's stanza with its queues' defaults spelled out."""
+        node = next((n for n in state["running"] if n[0] == f"interface {port}"), None)
+        if node is None:
+            raise CommandError(self.ERROR)
+        out = [node[0]] + self.render_tree(node[1], 1)
+        split = state.get("queues", "tx-queue") == "uc-tx-queue"
+        queues = [f"uc-tx-queue {q}" for q in range(8)] + [f"mc-tx-queue {q}" for q in range(4)] \
+            if split else [f"tx-queue {q}" for q in range(8)]
+        configured = {n[0] for n in node[1]}
+        for q in queues:
+            if q not in configured:
+                out += [self.INDENT + q, self.INDENT * 2 + "priority strict",
+                        self.INDENT * 2 + "no bandwidth percent", self.INDENT * 2 + "no shape rate"]
+        return "\n".join(out)
+
     def check(self, mode, line):
         m = re.fullmatch(r"mtu (\d+)", line)
         if m and not 68 <= int(m.group(1)) <= 9214:
@@ -107,6 +139,9 @@ class Emulator(CliEmulator):
                 return ""
             if line == "show running-config":
                 return self.show_running(state)
+            m = re.fullmatch(r"show running-config all interfaces (\S+)", line)
+            if m:
+                return self.show_running_all(state, m.group(1))
             if line in ("configure", "configure terminal"):
                 self.enter_config(session, "running")
                 return ""

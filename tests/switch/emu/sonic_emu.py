@@ -26,6 +26,24 @@ import sonic_gcu
 from emu_core import CommandError, Personality
 
 PORTS = [f"Ethernet{4 * i}" for i in range(32)]
+PLATFORM = "x86_64-arista_7050cx3_32s"
+HWSKU = "Arista-7050CX3-32S-C32"
+# The hwsku's buffermgrd lookup table: no buffer_model in DEVICE_METADATA is
+# the traditional model, which sizes lossless PGs from this file (swss mounts
+# /usr/share/sonic/device/<platform>/<hwsku> as /usr/share/sonic/hwsku,
+# docker_image_ctl.j2; buffermgrd.sh passes -l .../pg_profile_lookup.ini).
+# The rows of the same platform's Arista-7050CX3-32S-C28S4/BALANCED file
+# (sonic-buildimage @3147b02a): 10/50/100G at 5m, 40m and 300m.
+
+PG_LOOKUP = "# PG lossless profiles.\n# speed cable size    xon  xoff threshold xon_offset\n" + "".join(
+    f"{speed:>7}  {cable:<4} 4608    4608 160000   0        4608\n"
+    for cable in ("5m", "40m", "300m") for speed in (10000, 50000, 100000))
+
+
+def pg_lookup_path(platform, hwsku):
+    """Every hwsku directory of the platform has its lookup file; the
+    emulator serves state["pg_lookup"] as the one DEVICE_METADATA names."""
+    return f"/usr/share/sonic/device/{platform}/{hwsku}/pg_profile_lookup.ini"
 
 
 def azure_dscp_map():
@@ -44,7 +62,7 @@ class Sonic(Personality):
     def factory_state(self, switch_name):
         db = {
             "DEVICE_METADATA": {"localhost": {"hostname": switch_name,
-                                              "hwsku": "Arista-7050CX3-32S-C32"}},
+                                              "platform": PLATFORM, "hwsku": HWSKU}},
             "PORT": {p: {"admin_status": "up", "mtu": "9100", "speed": "100000",
                          "lanes": str(i)} for i, p in enumerate(PORTS)},
             "DSCP_TO_TC_MAP": {"AZURE": azure_dscp_map()},
@@ -78,7 +96,7 @@ class Sonic(Personality):
                 db["BUFFER_PG"][f"{p}|{q}"] = {"profile": "pg_lossless_100000_5m_profile"}
         # /etc/sonic/sonic_version.yml, as GCU's get_asic_name reads it.
         version = {"asic_type": "broadcom", "build_version": "20230531.12"}
-        return {"db": db, "checkpoints": {}, "sonic_version": version}
+        return {"db": db, "checkpoints": {}, "sonic_version": version, "pg_lookup": PG_LOOKUP}
 
     def exec(self, state, argv):
         if self.schema is None or argv[-2:] == ["runningconfiguration", "all"]:
@@ -278,6 +296,10 @@ class Sonic(Personality):
         raise CommandError(f"Error: No such command \"{' '.join(argv)}\".")
 
     def _cat(self, state, path):
+        meta = state["db"].get("DEVICE_METADATA", {}).get("localhost", {})
+        if path == pg_lookup_path(meta.get("platform", ""), meta.get("hwsku", "")) and \
+                "pg_lookup" in state:
+            return state["pg_lookup"]
         # GCU keeps checkpoints as one-line JSON files (Util.save_json_file).
         name = path[len(CHECKPOINT_DIR) + 1:-len(".cp.json")]
         if not (path.startswith(CHECKPOINT_DIR + "/") and path.endswith(".cp.json")) or \

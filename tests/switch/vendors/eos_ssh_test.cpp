@@ -3,7 +3,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
 
+#include <nlohmann/json.hpp>
+
+#include "require_ok.h"
 #include "switch/ssh.h"
 #include "vendor_ssh.h"
 
@@ -12,9 +16,62 @@ namespace rocecfg::sw::testing {
 namespace {
 const std::vector<std::string> kPorts = {"Ethernet1/1", "Ethernet1/2", "Ethernet1/3",
                                          "Ethernet1/4"};
+// The emulated switch becomes one that splits unicast and multicast queues.
+void split_queues(SshdFixture& fx) {
+  const std::string path = fx.switches()[0].dir + "/state.json";
+  nlohmann::json state = nlohmann::json::parse(read_all(path));
+  state["queues"] = "uc-tx-queue";
+  write_all(path, state.dump());
+}
+
+size_t lines_starting(const std::vector<std::string>& lines, const std::string& prefix) {
+  return static_cast<size_t>(std::count_if(
+      lines.begin(), lines.end(), [&](const std::string& l) { return l.starts_with(prefix); }));
+}
 }  // namespace
 
 TEST_SUITE("eos over ssh") {
+  // Issue 19 item 6: platforms with split unicast/multicast queues take
+  // `uc-tx-queue`, and no public document says which models those are. The
+  // switch shows it in its own config of a port.
+  TEST_CASE("the queue keyword is read from the switch: uc-tx-queue where queues are split") {
+    SshdFixture fx({"eos"});
+    running_config(fx, 0, "eos");  // the emulator writes its factory state
+    split_queues(fx);
+    const std::string before = running_config(fx, 0, "eos");
+    // Unread, `tx-queue` is what such a switch refuses: rolled back.
+    SwitchResult blind = apply_once(fx, 0, "eos", standard_profile(), kPorts);
+    CHECK(blind.outcome == SwitchOutcome::failed);
+    CHECK(blind.reason.find("% Invalid input") != std::string::npos);
+    CHECK(running_config(fx, 0, "eos") == before);
+
+    auto a = make_adapter("eos");
+    auto s = open_session(fx.target(0), *a);
+    REQUIRE_OK(s);
+    fx.clear_log(0);
+    REQUIRE_OK(learn_platform(*a, **s, kPorts));
+    CHECK(fx.log(0) == std::vector<std::string>{"show running-config all interfaces Ethernet1/1"});
+    CHECK(a->platform().queue_keyword == "uc-tx-queue");
+    SwitchResult r = apply_switch(*a, **s, standard_profile(), kPorts, false);
+    INFO(r.reason);
+    CHECK(r.outcome == SwitchOutcome::applied);
+    CHECK(lines_starting(r.commands, "   uc-tx-queue ") == 8);  // queues 0-7, one stanza
+    CHECK(lines_starting(r.commands, "   tx-queue ") == 0);
+    CHECK(audit_once(fx, 0, "eos", standard_profile(), kPorts).outcome == SwitchOutcome::in_sync);
+
+    // The factory platform's unified queues read as tx-queue.
+    SshdFixture plain({"eos"});
+    auto b = make_adapter("eos");
+    auto t = open_session(plain.target(0), *b);
+    REQUIRE_OK(t);
+    REQUIRE_OK(learn_platform(*b, **t, kPorts));
+    CHECK(b->platform().queue_keyword == "tx-queue");
+    // A stanza that lists no queue leaves it unknown: learn_platform refuses.
+    CHECK(b->parse_queue_form("interface Ethernet1/1\n   mtu 9214\n") == "");
+    CHECK(b->parse_queue_form("interface Ethernet1/1\n   uc-tx-queue 7\n      priority strict\n"
+                              "   mc-tx-queue 3\n") == "uc-tx-queue");
+  }
+
   TEST_CASE("apply from factory defaults, audit clean, a second apply sends nothing") {
     SshdFixture fx({"eos"});
     SwitchResult first = apply_once(fx, 0, "eos", standard_profile(), kPorts);

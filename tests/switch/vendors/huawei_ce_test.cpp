@@ -53,14 +53,14 @@ TEST_SUITE("huawei-ce") {
     CHECK(has("dcb pfc deadlock recovery-behavior discard slot 1"));
     CHECK(has("dcb pfc dscp-mapping enable slot 1"));
     // CE6866 (timers): milliseconds, 10..1500, no dscp-mapping command documented.
-    a->set_platform({"CE6866", ""});
+    a->set_platform({"CE6866", "", ""});
     lines = render_all(*a, s, kPorts, warnings);
     REQUIRE(lines);
     CHECK(has("dcb pfc deadlock-detect timer 50"));
     CHECK(has("dcb pfc deadlock-recovery timer 250"));
     CHECK_FALSE(has("dcb pfc dscp-mapping enable slot 1"));
     // Unknown model: refused, never guessed.
-    a->set_platform({"CE12800", ""});
+    a->set_platform({"CE12800", "", ""});
     auto refused = render_all(*a, s, kPorts, warnings);
     REQUIRE_FALSE(refused);
     CHECK(refused.error().message.find("rocecfg does not guess") != std::string::npos);

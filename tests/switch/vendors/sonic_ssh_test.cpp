@@ -51,7 +51,7 @@ std::string first_difference(const std::string& a, const std::string& b) {
 model::Settings sonic_profile() {
   model::Settings s = standard_profile();
   s.buffers.emplace();
-  s.buffers->cable_length_m = 30;
+  s.buffers->cable_length_m = 40;  // a row of the emulator's pg_profile_lookup.ini
   s.buffers->headroom_bytes = 65536;
   return s;
 }
@@ -76,6 +76,14 @@ void run_on_switch(SshdFixture& fx, const std::vector<std::string>& commands) {
   auto s = ExecSession::open(fx.target(0));
   REQUIRE_OK(s);
   for (const std::string& c : commands) REQUIRE_MESSAGE((*s)->run(c), c);
+}
+
+// A fixed headroom holds on the dynamic buffer model only: on the
+// traditional one (the emulator's factory, no buffer_model) buffermgrd
+// rebinds the PGs, which the audit notes as a warning.
+void dynamic_buffer_model(SshdFixture& fx) {
+  run_on_switch(fx,
+                {"sonic-db-cli CONFIG_DB HSET 'DEVICE_METADATA|localhost' buffer_model dynamic"});
 }
 
 // The SONiC profile with PFC (and so the lossless PGs) on `prios` only.
@@ -173,7 +181,7 @@ TEST_SUITE("sonic over ssh") {
                "sonic-db-cli CONFIG_DB HDEL 'QUEUE|@|4' scheduler",
                "sonic-db-cli CONFIG_DB HDEL 'QUEUE|@|5' scheduler",
                "sonic-db-cli CONFIG_DB HSET 'QUEUE|@|6' scheduler rocecfg_strict",
-               "sonic-db-cli CONFIG_DB HSET 'CABLE_LENGTH|AZURE' @ 30m",
+               "sonic-db-cli CONFIG_DB HSET 'CABLE_LENGTH|AZURE' @ 40m",
                "sonic-db-cli CONFIG_DB HSET 'BUFFER_PG|@|3' profile rocecfg_lossless_65536",
                "sudo config interface pfc priority @ 4 off",
                "sonic-db-cli CONFIG_DB HSET 'PORT_QOS_MAP|@' pfcwd_sw_enable 3",
@@ -200,6 +208,59 @@ TEST_SUITE("sonic over ssh") {
     std::string db = running(fx);
     CHECK(db.find("\"Ethernet8\": {\n            \"dscp_to_tc_map\": \"AZURE\",\n            "
                   "\"pfc_enable\": \"3,4\"") != std::string::npos);
+  }
+
+  // Issue 19 item 4. The emulator's factory has no buffer_model, which swss
+  // runs as the traditional model (buffermgrd.sh): buffermgrd sizes lossless
+  // PGs from pg_profile_lookup.ini and binds none for a speed and cable
+  // length without a row. Before, rocecfg wrote CABLE_LENGTH 100m and called
+  // it applied and verified, leaving PFC with no headroom behind it.
+  TEST_CASE("a cable length pg_profile_lookup.ini has no row for is refused, nothing sent") {
+    SshdFixture fx({"sonic"});
+    const std::string before = running(fx);
+    const std::string lookup =
+        "/usr/share/sonic/device/x86_64-arista_7050cx3_32s/Arista-7050CX3-32S-C32/"
+        "pg_profile_lookup.ini";
+    model::Settings far = sonic_profile();
+    far.buffers->cable_length_m = 100;
+    for (bool dry_run : {true, false}) {
+      CAPTURE(dry_run);
+      fx.clear_log(0);
+      auto adapter = make_adapter("sonic");
+      auto s = ExecSession::open(fx.target(0));
+      REQUIRE_OK(s);
+      SwitchResult r = apply_switch(*adapter, **s, far, kPorts, dry_run);
+      CHECK(r.outcome == SwitchOutcome::failed);
+      CHECK(r.reason ==
+            "refused before sending anything: traditional buffer model: buffermgrd would bind "
+            "no lossless PG for Ethernet0: speed 100000 cable 100m has no row (rows for 100000: "
+            "300m, 40m, 5m); Ethernet4: speed 100000 cable 100m has no row (rows for 100000: "
+            "300m, 40m, 5m) (" +
+                lookup +
+                "); PFC there would pause with no headroom behind it (drops). Nothing was sent: "
+                "use a cable length the file has, or the dynamic buffer model");
+      CHECK(fx.log(0) ==
+            std::vector<std::string>{"show runningconfiguration all", "sudo cat " + lookup});
+      CHECK(first_difference(running(fx), before) == "");
+    }
+    // A port at speed 40000, which the file has no row for at all, and one
+    // with no cable length: each named, in one refusal.
+    run_on_switch(fx, {"sonic-db-cli CONFIG_DB HSET 'PORT|Ethernet4' speed 40000",
+                       "sonic-db-cli CONFIG_DB HDEL 'CABLE_LENGTH|AZURE' Ethernet0"});
+    SwitchResult two = apply_sonic(fx, standard_profile());
+    CHECK(two.reason.find("buffermgrd would bind no lossless PG for Ethernet0: no CABLE_LENGTH; "
+                          "Ethernet4: speed 40000 cable 5m has no row (no row for speed 40000) "
+                          "(") != std::string::npos);
+    // The dynamic model computes headroom without the file: not read, applied.
+    run_on_switch(fx, {"sonic-db-cli CONFIG_DB HSET 'PORT|Ethernet4' speed 100000",
+                       "sonic-db-cli CONFIG_DB HSET 'CABLE_LENGTH|AZURE' Ethernet0 5m",
+                       "sonic-db-cli CONFIG_DB HSET 'DEVICE_METADATA|localhost' buffer_model "
+                       "dynamic"});
+    fx.clear_log(0);
+    SwitchResult dynamic = apply_sonic(fx, far);
+    INFO(dynamic.reason);
+    CHECK(dynamic.outcome == SwitchOutcome::applied);
+    for (const std::string& line : fx.log(0)) CHECK(line.find("cat ") == std::string::npos);
   }
 
   TEST_CASE("drift injected on the switch is reported") {
@@ -247,6 +308,7 @@ TEST_SUITE("sonic over ssh") {
 
   TEST_CASE("moving the lossless priority 3 -> 4 moves the lossless PG with it") {
     SshdFixture fx({"sonic"});
+    dynamic_buffer_model(fx);
     REQUIRE(apply_sonic(fx, lossless_on({3})).outcome == SwitchOutcome::applied);
     // Same headroom: only the PG binding follows PFC. PG 4 is bound before
     // PFC 4 turns on; PG 3 is released only after PFC 3 is off.
@@ -283,6 +345,7 @@ TEST_SUITE("sonic over ssh") {
 
   TEST_CASE("PFC moved by hand is drift: the stale lossless PG is named, and apply fixes it") {
     SshdFixture fx({"sonic"});
+    dynamic_buffer_model(fx);
     REQUIRE(apply_sonic(fx, lossless_on({3})).outcome == SwitchOutcome::applied);
     run_on_switch(fx, {"sudo config interface pfc priority Ethernet0 4 on",
                        "sudo config interface pfc priority Ethernet0 3 off"});
@@ -295,12 +358,12 @@ TEST_SUITE("sonic over ssh") {
                         model::knob_value_text(st.before, st.knob) + " -> " +
                         model::knob_value_text(st.after, st.knob));
     CHECK(drift == std::vector<std::string>{
-                       "Ethernet0 buffers cable_length=30m headroom=64KiB lossless_pgs=3 -> "
-                       "cable_length=30m headroom=64KiB lossless_pgs=4",
+                       "Ethernet0 buffers cable_length=40m headroom=64KiB lossless_pgs=3 -> "
+                       "cable_length=40m headroom=64KiB lossless_pgs=4",
                        // PFC moved by hand left pfcwd_sw_enable on 3: no watchdog on 4.
                        "Ethernet0 pfc_watchdog - -> detect=200ms restore=200ms action=drop",
-                       "Ethernet4 buffers cable_length=30m headroom=64KiB lossless_pgs=3 -> "
-                       "cable_length=30m headroom=64KiB lossless_pgs=4",
+                       "Ethernet4 buffers cable_length=40m headroom=64KiB lossless_pgs=3 -> "
+                       "cable_length=40m headroom=64KiB lossless_pgs=4",
                        "Ethernet4 pfc 3 -> 4"});
     CHECK(audit.warnings ==
           std::vector<std::string>{
@@ -315,6 +378,7 @@ TEST_SUITE("sonic over ssh") {
 
   TEST_CASE("a lossless range key \"3-4\" is split when only 4 stays lossless") {
     SshdFixture fx({"sonic"});
+    dynamic_buffer_model(fx);
     lossless_3_4_as_one_range(fx);
     CHECK(audit_sonic(fx, lossless_on({3, 4})).outcome == SwitchOutcome::in_sync);
     SwitchResult r = apply_sonic(fx, lossless_on({4}));

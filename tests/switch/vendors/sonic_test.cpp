@@ -144,12 +144,35 @@ TEST_SUITE("sonic offline") {
     auto traditional = a->parse(db("traditional"));
     REQUIRE_OK(traditional);
     CHECK(std::find(traditional->notes.begin(), traditional->notes.end(),
-                    "buffer_model traditional: buffermgrd rebinds BUFFER_PG Ethernet0|3 to its "
+                    "traditional buffer model: buffermgrd rebinds BUFFER_PG Ethernet0|3 to its "
                     "pg_profile_lookup.ini profile on the next pfc_enable change") !=
           traditional->notes.end());
     auto dynamic = a->parse(db("dynamic"));
     REQUIRE_OK(dynamic);
     CHECK(dynamic->notes.empty());
+    // swss starts buffermgrd with the lookup file for anything but "dynamic"
+    // (buffermgrd.sh), an absent field included: that is traditional too.
+    std::string absent = db("x");
+    absent.replace(absent.find(R"("buffer_model": "x")"), 19, R"("hostname": "leaf1")");
+    auto unset = a->parse(absent);
+    REQUIRE_OK(unset);
+    CHECK(unset->notes == traditional->notes);
+  }
+
+  // pg_profile_lookup.ini as buffermgrd reads it (readPgProfileLookupFile):
+  // '#' in the first column and empty lines skipped, leading blanks allowed.
+  TEST_CASE("SONiC: pg_profile_lookup.ini rows by speed and cable length") {
+    sonic::PgLookup rows = sonic::parse_pg_lookup(
+        "# PG lossless profiles.\n"
+        "# speed cable size    xon  xoff threshold xon_offset\n"
+        "  10000  5m   4608    4608 160000   0        4608\n"
+        "\n"
+        " 100000  40m  4608    4608 160000   0        4608\n"
+        " 100000  300m 4608    4608 160000   0\n");
+    CHECK(rows == sonic::PgLookup{{"10000", {"5m"}}, {"100000", {"300m", "40m"}}});
+    CHECK(sonic::pg_lookup_path("x86_64-arista_7050cx3_32s", "Arista-7050CX3-32S-C32") ==
+          "/usr/share/sonic/device/x86_64-arista_7050cx3_32s/Arista-7050CX3-32S-C32/"
+          "pg_profile_lookup.ini");
   }
 
   TEST_CASE("SONiC: legacy [TABLE|key] and bare-name references give identical results") {

@@ -81,7 +81,7 @@ std::unique_ptr<Adapter> adapter_for(const std::string& vendor) {
   auto a = make_adapter(vendor);
   REQUIRE(a);
   // Huawei's deadlock forms differ by model: the tests use a CE8855.
-  if (vendor == "huawei-ce") a->set_platform({"CE8855", ""});
+  if (vendor == "huawei-ce") a->set_platform({"CE8855", "", ""});
   return a;
 }
 

@@ -29,7 +29,7 @@ std::unique_ptr<Session> open(SshdFixture& fx, size_t i, const Adapter& a,
 
 std::string running_config(SshdFixture& fx, size_t i, const std::string& vendor) {
   auto a = make_adapter(vendor);
-  if (vendor == "huawei-ce") a->set_platform({kHuaweiModel, ""});
+  if (vendor == "huawei-ce") a->set_platform({kHuaweiModel, "", ""});
   REQUIRE(a);
   auto s = open(fx, i, *a);
   REQUIRE(s);
@@ -42,7 +42,7 @@ SwitchResult apply_once(SshdFixture& fx, size_t i, const std::string& vendor,
                         const model::Settings& intent, const std::vector<std::string>& ports,
                         uint32_t command_timeout_ms) {
   auto a = make_adapter(vendor);
-  if (vendor == "huawei-ce") a->set_platform({kHuaweiModel, ""});
+  if (vendor == "huawei-ce") a->set_platform({kHuaweiModel, "", ""});
   REQUIRE(a);
   auto s = open(fx, i, *a, command_timeout_ms);
   if (!s) {
@@ -57,7 +57,7 @@ SwitchResult apply_once(SshdFixture& fx, size_t i, const std::string& vendor,
 SwitchResult audit_once(SshdFixture& fx, size_t i, const std::string& vendor,
                         const model::Settings& intent, const std::vector<std::string>& ports) {
   auto a = make_adapter(vendor);
-  if (vendor == "huawei-ce") a->set_platform({kHuaweiModel, ""});
+  if (vendor == "huawei-ce") a->set_platform({kHuaweiModel, "", ""});
   REQUIRE(a);
   auto s = open(fx, i, *a);
   REQUIRE(s);
@@ -67,7 +67,7 @@ SwitchResult audit_once(SshdFixture& fx, size_t i, const std::string& vendor,
 void operator_types(SshdFixture& fx, size_t i, const std::string& vendor,
                     const std::vector<std::string>& lines) {
   auto a = make_adapter(vendor);
-  if (vendor == "huawei-ce") a->set_platform({kHuaweiModel, ""});
+  if (vendor == "huawei-ce") a->set_platform({kHuaweiModel, "", ""});
   REQUIRE(a);
   auto s = open(fx, i, *a);
   REQUIRE(s);

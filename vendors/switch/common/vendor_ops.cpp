@@ -50,6 +50,10 @@ class VendorAdapter final : public Adapter {
   Result<SwitchState> parse(std::string_view config_text) const override {
     return ops_.parse(config_text);
   }
+  Status preflight(Session& session, std::string_view config_text,
+                   const plan::Plan& plan) const override {
+    return ops_.preflight ? ops_.preflight(session, config_text, plan) : Status{};
+  }
   Status push(Session& session, const std::vector<std::string>& commands) const override {
     return ops_.push(session, commands);
   }
@@ -62,6 +66,12 @@ class VendorAdapter final : public Adapter {
   std::string version_command() const override { return std::string(ops_.version_command); }
   Platform parse_version(std::string_view output) const override {
     return ops_.parse_version ? ops_.parse_version(output) : Platform{};
+  }
+  std::string queue_form_command(std::string_view port) const override {
+    return ops_.queue_form_command ? ops_.queue_form_command(port) : std::string();
+  }
+  std::string parse_queue_form(std::string_view output) const override {
+    return ops_.parse_queue_form ? ops_.parse_queue_form(output) : std::string();
   }
   std::optional<std::vector<std::string>> restore_commands(std::string_view before,
                                                            std::string_view now) const override {

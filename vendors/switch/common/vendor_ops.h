@@ -46,6 +46,9 @@ struct VendorOps {
                                              const std::vector<std::string>&, const plan::Plan&,
                                              Diagnostics&) = nullptr;
   Result<SwitchState> (*parse)(std::string_view) = nullptr;
+  // Adapter::preflight: checks against the switch's own files before a push;
+  // nullptr: none.
+  Status (*preflight)(Session&, std::string_view config_text, const plan::Plan&) = nullptr;
   Status (*push)(Session&, const std::vector<std::string>&) = nullptr;
   Status (*persist)(Session&) = nullptr;  // nullptr: the apply persists by itself
   // Exact text restore after a verified failure (Adapter::restore_commands).
@@ -53,6 +56,9 @@ struct VendorOps {
                                                      std::string_view now) = nullptr;
   std::string_view version_command = "";  // "" : forms do not differ by model
   Platform (*parse_version)(std::string_view) = nullptr;
+  // Adapter::queue_form_command / parse_queue_form; nullptr: one form.
+  std::string (*queue_form_command)(std::string_view port) = nullptr;
+  std::string (*parse_queue_form)(std::string_view) = nullptr;
 };
 
 // An Adapter over `ops`, which must outlive it (a namespace-scope constant).

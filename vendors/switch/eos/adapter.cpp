@@ -9,6 +9,8 @@
 // A failure before the timer commit aborts the session: the running config
 // never changed. A failure after it aborts the pending commit, which reverts;
 // if even the reconnect fails, the timer reverts on its own.
+#include <cctype>
+
 #include "../cli/common.h"
 #include "../cli/ports.h"
 #include "common/vendor_ops.h"
@@ -51,6 +53,34 @@ const std::regex& port_grammar() {
 
 namespace {
 
+// The port's stanza with every default spelled out, queues included.
+std::string queue_form_command(std::string_view port) {
+  return "show running-config all interfaces " + std::string(port);
+}
+
+// "uc-tx-queue" when the stanza lists unicast queues, "tx-queue" when it
+// lists plain ones, "" when it lists neither (or, never seen, both).
+std::string parse_queue_form(std::string_view output) {
+  bool uc = false, plain = false;
+  for (size_t start = 0; start < output.size();) {
+    size_t end = std::min(output.find('\n', start), output.size());
+    std::string_view line = output.substr(start, end - start);
+    start = end + 1;
+    size_t word = line.find_first_not_of(' ');
+    if (word == std::string_view::npos) continue;
+    line.remove_prefix(word);
+    auto queue_line = [&line](std::string_view keyword) {
+      return line.starts_with(keyword) && line.size() > keyword.size() + 1 &&
+             line[keyword.size()] == ' ' &&
+             std::isdigit(static_cast<unsigned char>(line[keyword.size() + 1]));
+    };
+    uc = uc || queue_line(kUcTxQueue);
+    plain = plain || queue_line(kTxQueue);
+  }
+  if (uc == plain) return "";
+  return std::string(uc ? kUcTxQueue : kTxQueue);
+}
+
 ShellDialect dialect() {
   ShellDialect d;
   d.prompt_regex = R"((^|\n)[\w.-]+(\([^)\n]*\))?[#>] ?$)";
@@ -72,6 +102,8 @@ const VendorOps kOps{
     .parse = parse,
     .push = push,
     .persist = persist,
+    .queue_form_command = queue_form_command,
+    .parse_queue_form = parse_queue_form,
 };
 
 [[maybe_unused]] const bool registered =

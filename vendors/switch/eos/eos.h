@@ -21,8 +21,18 @@
 // (representable(), with a warning), so no `no priority` tx-queue sits above
 // the strict CNP queue; the manual's rule for that order could not be read
 // here (tests/switch/conformance/eos.json, not_used), and the ROCm 7388 RoCE
-// example leaves queue 7 at its strict default. `uc-tx-queue` is not rendered:
-// no public list says which models split unicast queues (same table).
+// example leaves queue 7 at its strict default.
+//
+// Queue keyword: platforms that split unicast and multicast queues take
+// `uc-tx-queue N` (and `mc-tx-queue N`), the others `tx-queue N`; no public
+// Arista document lists which models do (the manual defers to its "Chipset
+// Mapping for QoS" table, which could not be read here). The switch itself
+// shows it: `show running-config all interfaces <port>` lists every queue
+// of the port with its defaults (Arista's goeapi module/interfaces_test.go
+// @aab525dc parses such stanzas: `uc-tx-queue 7` / `priority strict` / `no
+// bandwidth percent`), so an apply reads the keyword from the first port
+// before rendering (queue_form_command) and refuses when neither shows.
+// Offline `render` without a switch renders `tx-queue`.
 //
 // Syntax: Arista EOS User Manual, "Quality of Service" and "Priority Flow
 // Control"; AVD eos_cli_config_gen templates and schema fragments
@@ -48,6 +58,8 @@ inline constexpr model::MtuLimits kMtu{68, 9214};
 inline constexpr std::string_view kSessionName = "rocecfg";
 // Minutes the switch waits for the confirming commit before reverting.
 inline constexpr std::string_view kCommitTimer = "00:05:00";
+inline constexpr std::string_view kTxQueue = "tx-queue";
+inline constexpr std::string_view kUcTxQueue = "uc-tx-queue";
 
 // One port name in this vendor's grammar (adapter.cpp).
 const std::regex& port_grammar();

@@ -50,7 +50,8 @@ std::map<unsigned, std::vector<std::string>> queue_lines(const model::Settings& 
   return q;
 }
 
-Result<std::vector<std::string>> port_lines(const model::Settings& want,
+Result<std::vector<std::string>> port_lines(std::string_view queue_keyword,
+                                            const model::Settings& want,
                                             const std::map<Knob, plan::Step>& knobs) {
   std::vector<std::string> lines;
   if (knobs.contains(Knob::mtu) && !want.mtu_bytes) lines.push_back("no mtu");
@@ -81,7 +82,7 @@ Result<std::vector<std::string>> port_lines(const model::Settings& want,
     lines.push_back(want.pfc_watchdog ? "priority-flow-control pause watchdog"
                                       : "no priority-flow-control pause watchdog");
   for (const auto& [queue, qlines] : queue_lines(want, knobs)) {
-    lines.push_back(fmt::format("tx-queue {}", queue));
+    lines.push_back(fmt::format("{} {}", queue_keyword, queue));
     for (const auto& l : qlines) lines.push_back("   " + l);
     lines.push_back("   exit");
   }
@@ -197,13 +198,17 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() says what this vendor cannot hold
-  (void)platform;
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out = global_lines(intent, *plan);
-
-  if (auto ok =
-          cli::interface_stanzas(intent, *plan, ports, port_lines, {true, "   ", "exit"}, out);
+  // Unknown only offline (`rocecfg render`): an apply reads it from the
+  // switch first (queue_form_command).
+  const std::string keyword =
+      platform.queue_keyword.empty() ? std::string(kTxQueue) : platform.queue_keyword;
+  auto lines = [&keyword](const model::Settings& want, const std::map<Knob, plan::Step>& knobs) {
+    return port_lines(keyword, want, knobs);
+  };
+  if (auto ok = cli::interface_stanzas(intent, *plan, ports, lines, {true, "   ", "exit"}, out);
       !ok)
     return std::unexpected(ok.error());
   return out;

@@ -148,7 +148,7 @@ Platform parse_version(std::string_view out) {
   while ((at = out.find("CE", at)) != std::string_view::npos) {
     if (at == 0 || out[at - 1] == ' ' || out[at - 1] == '\n') {
       size_t end = out.find_first_of(" \r\n", at);
-      return {std::string(out.substr(at, end == std::string_view::npos ? end : end - at)), ""};
+      return {std::string(out.substr(at, end == std::string_view::npos ? end : end - at)), "", ""};
     }
     at += 2;
   }

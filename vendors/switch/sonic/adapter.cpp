@@ -49,12 +49,17 @@
 // without a watchdog. Buffer model: on `buffer_model traditional` buffermgrd
 // rebinds the lossless PGs to pg_profile_lookup.ini's profile on every
 // pfc_enable change (none for a speed/cable length the file lacks), so a fixed
-// headroom holds on the dynamic model only; the parser says so.
+// headroom holds on the dynamic model only; the parser says so. Before a push
+// that changes a lossless port's PFC or cable length on that model, the
+// file's rows are read and a port without one is refused, nothing sent
+// (buffer_manager.cpp, VendorOps::preflight).
 // References: github.com/sonic-net/sonic-utilities doc/Command-Reference.md,
 // pfc/main.py and scripts/db_migrator.py (version_3_0_4) @691b1bbc;
 // sonic-buildimage files/build_templates/qos_config.j2 @0791705b and
 // src/sonic-yang-models (../shared/vendor-schemas/sonic-yang-models @086b03bd);
-// sonic-swss cfgmgr/buffermgr.cpp @029506c5.
+// sonic-swss cfgmgr/buffermgr.cpp @029506c5; sonic-buildimage
+// dockers/docker-orchagent/buffermgrd.sh @4a8029f8 and
+// files/build_templates/docker_image_ctl.j2 @005b214a.
 #include <optional>
 
 #include <fmt/format.h>
@@ -191,6 +196,7 @@ const VendorOps kOps{
     .representable = representable,
     .render = render,
     .parse = parse_config_db,
+    .preflight = check_buffer_manager,
     .push = push,
     .restore = restore_config_db,
 };

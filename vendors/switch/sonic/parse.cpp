@@ -123,11 +123,11 @@ bool known_table(const std::string& k) {
 // nothing ("No PG profile configured for speed ... and cable length ...")
 // when the port's speed and cable length are not in that file; on the
 // dynamic model it skips all of this (sonic-swss@029506c cfgmgr/
-// buffermgr.cpp, doSpeedUpdateTask, doBufferMetaTask). A PG bound to any
+// buffermgr.cpp, doSpeedUpdateTask, doBufferMetaTask; which model runs:
+// buffer_manager.cpp, buffer_model). A PG bound to any
 // other profile there holds only until the next pfc_enable change: said.
 void note_buffer_model(const json& db, sw::SwitchState& st) {
-  const json& meta = db_table(db, "DEVICE_METADATA").value("localhost", json::object());
-  if (meta.value("buffer_model", "") != "traditional") return;
+  if (buffer_model(db) != BufferModel::traditional) return;
   std::set<std::string> fixed;
   for (const auto& [key, entry] : db_table(db, "BUFFER_PG").items())
     if (entry.contains("profile")) {
@@ -136,7 +136,7 @@ void note_buffer_model(const json& db, sw::SwitchState& st) {
     }
   if (!fixed.empty())
     st.notes.push_back(
-        fmt::format("buffer_model traditional: buffermgrd rebinds BUFFER_PG {} to its "
+        fmt::format("traditional buffer model: buffermgrd rebinds BUFFER_PG {} to its "
                     "pg_profile_lookup.ini profile on the next pfc_enable change",
                     fmt::join(fixed, ", ")));
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -84,6 +85,21 @@ inline constexpr std::string_view kCheckpoint = "rocecfg-pre-change";
 // `config rollback` or, where the generic config updater refuses it, the
 // exact sonic-db-cli restore; the error says which happened (rollback.cpp).
 Status roll_back(Session& session, const Error& cause);
+
+// SONiC's buffer manager (buffer_manager.cpp). The model buffermgrd runs
+// with: dynamic only on buffer_model "dynamic", traditional otherwise (an
+// absent field too); unknown without DEVICE_METADATA|localhost.
+enum class BufferModel { dynamic, traditional, unknown };
+BufferModel buffer_model(const nlohmann::json& db);
+// pg_profile_lookup.ini as buffermgrd reads it: speed -> cable lengths.
+using PgLookup = std::map<std::string, std::set<std::string>>;
+PgLookup parse_pg_lookup(std::string_view text);
+std::string pg_lookup_path(const std::string& platform, const std::string& hwsku);
+// Before a push (VendorOps::preflight): on the traditional model every port
+// the plan makes or keeps lossless while changing its PFC or cable length
+// needs a lookup row for its speed and cable length, or buffermgrd binds no
+// lossless PG; reads the file over `session`. Refuses with every such port.
+Status check_buffer_manager(Session& session, std::string_view config_text, const plan::Plan& plan);
 
 Result<std::vector<std::string>> render_commands(const model::Settings& intent,
                                                  const plan::Plan& changes, Diagnostics& warnings);

@@ -47,8 +47,13 @@ int run_render(const RenderArgs& a, const Globals& g) {
   }
   if (ports->empty()) fmt::print(stderr, "note: no --ports given: switch-wide settings only\n");
   json_document().payload = {{"vendor", a.vendor}, {"commands", *commands}};
-  if (a.session) json_document().payload["rollback"] = rendered->rollback;
+  if (a.session) {
+    json_document().payload["rollback"] = rendered->rollback;
+    json_document().payload["reads"] = rendered->reads;
+  }
   if (!g.json) {
+    if (a.session)
+      for (const std::string& r : rendered->reads) fmt::print("# read first: {}\n", r);
     for (const std::string& c : *commands) fmt::print("{}\n", c);
     if (a.session && !rendered->rollback.empty()) {
       fmt::print("# if a line is refused, instead of the rest:\n");

@@ -210,6 +210,8 @@ class Adapter {
     (void)plan;
     return {};
   }
+  // What preflight() reads and when, for `render --session`; "" none.
+  virtual std::string preflight_read() const { return ""; }
 
   // The vendor's transaction: enter/stage, push, commit (or confirm), and
   // restore the pre-change state on failure. `commands` come from render().

@@ -250,6 +250,16 @@ Result<RenderedSession> render_session(const Adapter& adapter, const model::Sett
   if (!config) return std::unexpected(config.error());
   RenderedSession out;
   out.config = *config;
+  // The reads an apply makes first, each with when it makes it.
+  ScriptSession fetch;
+  (void)adapter.fetch_config(fetch);
+  for (const std::string& c : fetch.sent) out.reads.push_back(c + ", the config to compare");
+  if (adapter.platform().model.empty() && !adapter.version_command().empty())
+    out.reads.push_back(adapter.version_command() + ", the model, unless the inventory gives it");
+  if (std::string q = ports.empty() ? "" : adapter.queue_form_command(ports.front());
+      !q.empty() && adapter.platform().queue_keyword.empty())
+    out.reads.push_back(q + ", the port's queue keyword");
+  if (std::string p = adapter.preflight_read(); !p.empty()) out.reads.push_back(p);
   ScriptSession script;
   if (auto ok = adapter.push(script, out.config); !ok) return std::unexpected(ok.error());
   if (auto ok = adapter.persist(script); !ok) return std::unexpected(ok.error());

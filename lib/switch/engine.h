@@ -74,6 +74,7 @@ SwitchResult audit_config(const Adapter& adapter, std::string_view config_text,
 // commit/confirm, persistence), and the path a refused line takes instead
 // (`rollback`: the commands sent after the first configuration line fails).
 struct RenderedSession {
+  std::vector<std::string> reads;     // what an apply reads before it sends anything
   std::vector<std::string> config;    // render_all
   std::vector<std::string> commands;  // push() and persist(), in order
   std::vector<std::string> rollback;

@@ -197,6 +197,35 @@ TEST_SUITE("conformance") {
     }
   }
 
+  TEST_CASE("render --session names what an apply reads before it sends anything") {
+    const std::map<std::string, std::vector<std::string>> want{
+        {"cumulus", {"nv config show -o commands, the config to compare"}},
+        {"sonic",
+         {"show runningconfiguration all, the config to compare",
+          "sudo cat /usr/share/sonic/device/<platform>/<hwsku>/pg_profile_lookup.ini, on the "
+          "traditional buffer model when a lossless port's PFC or cable length changes"}},
+        {"eos",
+         {"show running-config, the config to compare",
+          "show running-config all interfaces Ethernet1/1, the port's queue keyword"}},
+        {"nxos", {"show running-config, the config to compare"}},
+        {"huawei-ce", {"display current-configuration, the config to compare"}},
+        {"h3c", {"display current-configuration, the config to compare"}},
+    };
+    for (const Target& t : kTargets) {
+      CAPTURE(t.vendor);
+      CAPTURE(t.queues);
+      auto a = make_adapter(t.vendor);
+      a->set_platform({t.model, "", t.queues});
+      Diagnostics warnings;
+      auto r = render_session(*a, standard_profile(), t.ports, warnings);
+      REQUIRE_OK(r);
+      // A queue keyword already known is not read again.
+      std::vector<std::string> reads = want.at(t.vendor);
+      if (!t.queues.empty()) reads.pop_back();
+      CHECK(r->reads == reads);
+    }
+  }
+
   TEST_CASE("the tables refuse the forms the vendors' documents do not have") {
     auto huawei = ConformanceTable::load("huawei-ce");
     // issue 19 defect 1: one combined line is no command form.

@@ -96,7 +96,7 @@ std::map<std::string, PortAfter> ports_buffermgrd_rebinds(const json& db, const 
       it->second.lossless = step.after.pfc_enabled && !step.after.pfc_enabled->empty();
     if (step.knob == model::Knob::buffers && step.after.buffers &&
         step.after.buffers->cable_length_m)
-      it->second.cable = fmt::format("{}m", *step.after.buffers->cable_length_m);
+      it->second.cable = cable_length_text(*step.after.buffers->cable_length_m);
   }
   return out;
 }

@@ -78,8 +78,8 @@ Status render_buffers(const plan::Step& step, std::vector<std::string>& out,
   const model::Buffers& want = *step.after.buffers;
   const std::optional<model::Buffers>& had = step.before.buffers;
   if (want.cable_length_m && (!had || had->cable_length_m != want.cable_length_m))
-    out.push_back(fmt::format("sonic-db-cli CONFIG_DB HSET 'CABLE_LENGTH|{}' {} {}m", kCableLength,
-                              step.target, *want.cable_length_m));
+    out.push_back(fmt::format("sonic-db-cli CONFIG_DB HSET 'CABLE_LENGTH|{}' {} {}", kCableLength,
+                              step.target, cable_length_text(*want.cable_length_m)));
   // Without a fixed headroom there is no profile to bind: the PGs are the
   // dynamic buffer model's (or the operator's) to manage.
   if (!want.headroom_bytes) return {};

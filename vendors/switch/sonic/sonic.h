@@ -23,6 +23,10 @@ namespace rocecfg::sw::sonic {
 inline constexpr std::string_view kDscpMap = "AZURE";
 inline constexpr std::string_view kWredProfile = "AZURE_LOSSLESS";
 inline constexpr std::string_view kCableLength = "AZURE";
+// A CABLE_LENGTH value as SONiC writes it and buffermgrd looks it up: "40m".
+inline std::string cable_length_text(uint32_t meters) {
+  return std::to_string(meters) + "m";
+}
 // Schedulers and the lossless buffer profile rocecfg creates: the names carry
 // the value, so one entry serves every port that wants it and nothing in use
 // by another port is ever rewritten.

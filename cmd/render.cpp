@@ -22,6 +22,7 @@ struct RenderArgs {
   bool session = false;  // the whole transaction, not just the configuration lines
   std::string model;     // switch model where forms differ by model (huawei-ce)
   std::string release;
+  std::string queues;  // eos: tx-queue | uc-tx-queue
 };
 
 int run_render(const RenderArgs& a, const Globals& g) {
@@ -36,7 +37,7 @@ int run_render(const RenderArgs& a, const Globals& g) {
   if (!ports) {
     return report_error(kUsage, "--ports: " + ports.error().to_string());
   }
-  adapter->set_platform({a.model, a.release, ""});
+  adapter->set_platform({a.model, a.release, a.queues});
   Diagnostics warnings;
   auto rendered = sw::render_session(*adapter, intent->switch_settings(), *ports, warnings);
   if (!rendered) return report_error(kUsage, rendered.error().to_string());
@@ -75,6 +76,10 @@ const bool registered = register_command(
                     "the whole push: transaction, commands, commit, save; rollback as comments");
        sub.add_option("--model", a->model, "switch model where forms differ (huawei-ce: CE8855)");
        sub.add_option("--release", a->release, "switch software release");
+       sub.add_option("--queues", a->queues,
+                      "eos: the ports' queue keyword (uc-tx-queue where unicast and multicast "
+                      "queues are split; default tx-queue)")
+           ->check(CLI::IsMember({"tx-queue", "uc-tx-queue"}));
        return std::function<int()>([a, &g] { return run_render(*a, g); });
      },
      {kOk, kUsage}});

@@ -189,7 +189,7 @@ int run(const profile::Intent& intent, const SwitchVerbOptions& o, sw::FleetMode
 sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new) {
   sw::FleetSwitch f;
   f.ssh.name = e.name;
-  f.platform = {e.model, e.release, ""};
+  f.platform = {e.model, e.release, e.queues};
   f.ssh.host = e.address;
   f.ssh.port = e.port;
   f.ssh.user = e.user;

@@ -222,7 +222,7 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         r.check_keys(t, p,
                      {"name", "address", "port", "vendor", "interfaces", "user", "identity_file",
                       "password_env", "known_hosts", "connect_timeout_ms", "command_timeout_ms",
-                      "password", "model", "release"});
+                      "password", "model", "release", "queues"});
         if (const toml::node* pw = t.get("password"))
           r.error(*pw, p + ".password",
                   "passwords never go in files; name an environment variable instead",
@@ -243,6 +243,14 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         e.model = checked(r, t, "model", p, name_grammar(), "a model name, e.g. CE8855", false);
         e.release =
             checked(r, t, "release", p, name_grammar(), "a release, e.g. V300R023C00", false);
+        // Only EOS has two queue keywords (vendors/switch/eos/eos.h).
+        if (auto v = r.choice(t, "queues", p, {"tx-queue", "uc-tx-queue"})) {
+          e.queues = *v;
+          if (e.vendor != "eos")
+            r.error(*t.get("queues"), p + ".queues",
+                    fmt::format("only eos has two queue keywords; {} has one",
+                                e.vendor.empty() ? "this vendor" : e.vendor));
+        }
         std::string env = checked(r, t, "password_env", p, env_name_grammar(),
                                   "an environment variable name", false);
         if (!env.empty()) e.password_env = env;

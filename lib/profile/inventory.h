@@ -26,6 +26,9 @@ struct SwitchEntry {
   // "CE8855", "V300R023C00". Empty: read from the switch before rendering.
   std::string model;
   std::string release;
+  // EOS: the queue keyword its ports take, "tx-queue" or "uc-tx-queue"
+  // (split unicast/multicast queues). Empty: read from the switch.
+  std::string queues;
 };
 
 // A switch port a host's NIC is cabled to ("leaf1:swp1" in the inventory).

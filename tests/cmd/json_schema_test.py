@@ -181,6 +181,14 @@ def session_ends(doc):
 run("render --session", ["render", LOSSLESS, "--vendor", "huawei-ce", "--model", "CE8855",
                          "--ports", "100GE1/0/1", "--session", "--json"], 0, "render",
     check=session_ends)
+run("render --queues uc-tx-queue", ["render", LOSSLESS, "--vendor", "eos", "--queues", "uc-tx-queue",
+                                   "--ports", "Ethernet1", "--session", "--json"], 0, "render",
+    check=lambda d: None if "   uc-tx-queue 3" in d["payload"]["commands"]
+    and not any(c.strip().startswith("tx-queue") for c in d["payload"]["commands"])
+    and d["payload"]["reads"] == ["show running-config, the config to compare"]
+    else f"commands {d['payload']['commands']}, reads {d['payload'].get('reads')}")
+run("render --queues bogus", ["render", LOSSLESS, "--vendor", "eos", "--queues", "mc-tx-queue",
+                              "--json"], 2, "render")
 run("render unknown vendor", ["render", LOSSLESS, "--vendor", "nosuch", "--json"], 2, "render",
     error_says("unknown vendor"))
 eos = os.path.join(SRC, "tests", "switch", "vendors", "captured", "eos-leaf7.txt")

@@ -7,6 +7,15 @@
 
 using namespace rocecfg;
 
+namespace {
+// Every diagnostic's headline, one a line, in the order they were found.
+std::string headlines(const Diagnostics& diagnostics) {
+  std::string out;
+  for (const Diagnostic& d : diagnostics.all()) out += d.headline() + "\n";
+  return out;
+}
+}  // namespace
+
 TEST_SUITE("profile.inventory") {
   TEST_CASE("the example inventory loads with defaults applied") {
     std::filesystem::current_path(ROCECFG_SOURCE_DIR);
@@ -28,6 +37,40 @@ TEST_SUITE("profile.inventory") {
     CHECK((*leaf2_ports)[1] == "Ethernet4");
     CHECK(leaf2_ports->back() == "Ethernet124");
     CHECK(inv.hosts.size() == 1);
+    CHECK(inv.find_switch("spine1")->queues == "tx-queue");
+  }
+
+  // EOS platforms differ in their queue keyword; only EOS takes `queues`.
+  TEST_CASE("queues: the EOS queue keyword, one of the two, on EOS only") {
+    auto l = profile::load_inventory_text(R"([[switch]]
+name = "spine1"
+address = "10.0.0.1"
+vendor = "eos"
+interfaces = ["Ethernet1-4"]
+queues = "uc-tx-queue"
+
+[[switch]]
+name = "spine2"
+address = "10.0.0.2"
+vendor = "eos"
+interfaces = ["Ethernet1-4"]
+queues = "mc-tx-queue"
+
+[[switch]]
+name = "leaf1"
+address = "10.0.0.3"
+vendor = "sonic"
+interfaces = ["Ethernet0-4/4"]
+queues = "tx-queue"
+)",
+                                          "inv.toml");
+    CHECK_FALSE(l.value);
+    std::string out = headlines(l.diagnostics);
+    CHECK(out ==
+          "inv.toml:13:10: error: switch[1].queues: \"mc-tx-queue\" is not a known value "
+          "(allowed: \"tx-queue\", \"uc-tx-queue\")\n"
+          "inv.toml:20:10: error: switch[2].queues: only eos has two queue keywords; sonic has "
+          "one\n");
   }
 
   TEST_CASE("passwords, bad names and injection attempts are refused, all at once") {
@@ -41,8 +84,7 @@ password_env = "NOT-A-VAR"
 )",
                                           "inv.toml");
     CHECK_FALSE(l.value);
-    std::string out;
-    for (const Diagnostic& d : l.diagnostics.all()) out += d.headline() + "\n";
+    std::string out = headlines(l.diagnostics);
     CHECK(out ==
           "inv.toml:6:12: error: switch[0].password: passwords never go in files; name an "
           "environment variable instead (allowed: password_env = \"VAR_NAME\")\n"
@@ -75,8 +117,7 @@ user = "a\nb"
 )",
                                           "inv.toml");
     CHECK_FALSE(l.value);
-    std::string out;
-    for (const Diagnostic& d : l.diagnostics.all()) out += d.headline() + "\n";
+    std::string out = headlines(l.diagnostics);
     std::string range =
         " (allowed: an interface name or range, e.g. swp1-32, Ethernet1/1-4, "
         "100GE1/0/1-8)\n";
@@ -140,8 +181,7 @@ probe_peer = "a"
 )",
                                             "inv.toml");
     CHECK_FALSE(bad.value);
-    std::string out;
-    for (const Diagnostic& d : bad.diagnostics.all()) out += d.headline() + "\n";
+    std::string out = headlines(bad.diagnostics);
     CHECK(out ==
           "inv.toml:3:14: error: host[0].probe_peer: \"nosuch\" is not a [[host]] of this "
           "inventory\n"
@@ -194,8 +234,7 @@ switch_ports = ["leaf9:swp1", "leaf1:swp9", "leaf1:swp1-2", "leaf1", "spine1:Eth
 )",  // spine1 lists no interfaces: any one name is taken
                                             "inv.toml");
     CHECK_FALSE(bad.value);
-    std::string out;
-    for (const Diagnostic& d : bad.diagnostics.all()) out += d.headline() + "\n";
+    std::string out = headlines(bad.diagnostics);
     CHECK(out ==
           "inv.toml:20:17: error: host[0].switch_ports[0]: \"leaf9\" is not a [[switch]] of this "
           "inventory\n"

@@ -109,6 +109,14 @@ TEST_SUITE("eos") {
     REQUIRE(warnings.all().size() == 2);  // the MTU, and tx-queue 7 kept strict
     CHECK(warnings.all()[0].message ==
           "EOS interfaces take at most 9214 bytes: MTU 9216 is applied as 9214");
+    // Where queues are split, the warning and the lines name uc-tx-queue.
+    a->set_platform({"", "", "uc-tx-queue"});
+    Diagnostics split;
+    (void)a->representable(standard_intent(), split);
+    REQUIRE(split.all().size() == 2);
+    CHECK(split.all()[1].message ==
+          "EOS: uc-tx-queue 7 is above strict uc-tx-queue 6 and stays strict (its 0 % is not "
+          "applied), so no round-robin queue sits above a strict one");
   }
 
   TEST_CASE("render -> parse round trip meets the intent on every port and plans nothing") {

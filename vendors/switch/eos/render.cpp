@@ -14,6 +14,12 @@ namespace {
 
 using model::Knob;
 
+// Unknown only offline (`rocecfg render` without --queues): an apply reads it
+// from the switch first (queue_form_command) unless the inventory states it.
+std::string_view queue_keyword(const Platform& platform) {
+  return platform.queue_keyword.empty() ? kTxQueue : std::string_view(platform.queue_keyword);
+}
+
 std::string ecn_line(const model::Ecn& ecn) {
   return fmt::format(
       "random-detect ecn minimum-threshold {} bytes maximum-threshold {} bytes "
@@ -137,7 +143,8 @@ std::vector<std::string> global_lines(const model::Settings& intent, const cli::
 // as in the ROCm guide's 7388 RoCE example (queue 6 strict, queue 7 left at
 // its strict default; ROCm/gpu-cluster-networking docs/how-to/
 // roce-network-config.rst).
-void keep_strict_on_top(model::Settings& out, Diagnostics& warnings) {
+void keep_strict_on_top(std::string_view queue_keyword, model::Settings& out,
+                        Diagnostics& warnings) {
   if (!out.ets) return;
   model::Ets& e = *out.ets;
   int top = -1;
@@ -146,10 +153,9 @@ void keep_strict_on_top(model::Settings& out, Diagnostics& warnings) {
   for (int t = top + 1; top >= 0 && t < 8; ++t) {
     if (e.tc_tsa[t] == model::Tsa::strict) continue;
     cli::warn(warnings, kVendor, Knob::ets,
-              fmt::format("EOS: tx-queue {} is above strict tx-queue {} and stays strict "
-                          "(its {} % is not applied), so no round-robin queue sits above a "
-                          "strict one",
-                          t, top, e.tc_bandwidth_percent[t]));
+              fmt::format("EOS: {} {} is above strict {} {} and stays strict (its {} % is not "
+                          "applied), so no round-robin queue sits above a strict one",
+                          queue_keyword, t, queue_keyword, top, e.tc_bandwidth_percent[t]));
     e.tc_tsa[t] = model::Tsa::strict;
     e.tc_bandwidth_percent[t] = 0;
   }
@@ -159,7 +165,6 @@ void keep_strict_on_top(model::Settings& out, Diagnostics& warnings) {
 
 model::Settings representable(const Platform& platform, const model::Settings& intent,
                               Diagnostics& warnings) {
-  (void)platform;  // no form here differs by model
   model::Settings out = intent;
   if (uint32_t asked = out.mtu_bytes.value_or(0); model::clamp_mtu(out, kMtu))
     cli::warn(warnings, kVendor, Knob::mtu,
@@ -168,7 +173,7 @@ model::Settings representable(const Platform& platform, const model::Settings& i
   if (model::widen_ecn_to_queues(out))
     cli::warn(warnings, kVendor, Knob::ecn_priorities,
               "EOS marks ECN per tx-queue: every priority sharing a marked queue is marked");
-  keep_strict_on_top(out, warnings);
+  keep_strict_on_top(queue_keyword(platform), out, warnings);
   // Timers are seconds with at most two decimals (AVD priority_flow_control
   // schema, watchdog.timeout/recovery_time pattern): 10 ms steps.
   if (out.pfc_watchdog) {
@@ -201,10 +206,7 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out = global_lines(intent, *plan);
-  // Unknown only offline (`rocecfg render`): an apply reads it from the
-  // switch first (queue_form_command).
-  const std::string keyword =
-      platform.queue_keyword.empty() ? std::string(kTxQueue) : platform.queue_keyword;
+  const std::string keyword(queue_keyword(platform));
   auto lines = [&keyword](const model::Settings& want, const std::map<Knob, plan::Step>& knobs) {
     return port_lines(keyword, want, knobs);
   };

@@ -241,6 +241,17 @@ class ScriptSession final : public Session {
   size_t fail_at_;
 };
 
+// The reads learn_platform makes with the adapter's platform as it stands:
+// the model (none when known or when forms do not differ by model) and the
+// first port's queue keyword (likewise); "" when not read.
+std::string model_read(const Adapter& adapter) {
+  return adapter.platform().model.empty() ? adapter.version_command() : "";
+}
+std::string queue_read(const Adapter& adapter, const std::vector<std::string>& ports) {
+  if (ports.empty() || !adapter.platform().queue_keyword.empty()) return "";
+  return adapter.queue_form_command(ports.front());
+}
+
 }  // namespace
 
 Result<RenderedSession> render_session(const Adapter& adapter, const model::Settings& intent,
@@ -254,10 +265,9 @@ Result<RenderedSession> render_session(const Adapter& adapter, const model::Sett
   ScriptSession fetch;
   (void)adapter.fetch_config(fetch);
   for (const std::string& c : fetch.sent) out.reads.push_back(c + ", the config to compare");
-  if (adapter.platform().model.empty() && !adapter.version_command().empty())
-    out.reads.push_back(adapter.version_command() + ", the model, unless the inventory gives it");
-  if (std::string q = ports.empty() ? "" : adapter.queue_form_command(ports.front());
-      !q.empty() && adapter.platform().queue_keyword.empty())
+  if (std::string m = model_read(adapter); !m.empty())
+    out.reads.push_back(m + ", the model, unless the inventory gives it");
+  if (std::string q = queue_read(adapter, ports); !q.empty())
     out.reads.push_back(q + ", the port's queue keyword");
   if (std::string p = adapter.preflight_read(); !p.empty()) out.reads.push_back(p);
   ScriptSession script;
@@ -279,18 +289,17 @@ Result<RenderedSession> render_session(const Adapter& adapter, const model::Sett
 
 Status learn_platform(Adapter& adapter, Session& session, const std::vector<std::string>& ports) {
   Platform p = adapter.platform();
-  if (p.model.empty() && !adapter.version_command().empty()) {
-    auto out = session.run(adapter.version_command());
+  if (std::string command = model_read(adapter); !command.empty()) {
+    auto out = session.run(command);
     if (!out) return std::unexpected(out.error());
     Platform read = adapter.parse_version(*out);
     if (read.model.empty())
-      return fail(ErrorKind::unsupported, adapter.version_command(),
+      return fail(ErrorKind::unsupported, command,
                   "no model in the output; set `model` for this switch in the inventory");
     p.model = std::move(read.model);
     p.release = std::move(read.release);
   }
-  if (std::string command = ports.empty() ? "" : adapter.queue_form_command(ports.front());
-      p.queue_keyword.empty() && !command.empty()) {
+  if (std::string command = queue_read(adapter, ports); !command.empty()) {
     auto out = session.run(command);
     if (!out) return std::unexpected(out.error());
     p.queue_keyword = adapter.parse_queue_form(*out);

@@ -54,7 +54,9 @@ class VendorAdapter final : public Adapter {
                    const plan::Plan& plan) const override {
     return ops_.preflight ? ops_.preflight(session, config_text, plan) : Status{};
   }
-  std::string preflight_read() const override { return ops_.preflight_read; }
+  std::string preflight_read() const override {
+    return ops_.preflight_read ? ops_.preflight_read() : std::string();
+  }
   Status push(Session& session, const std::vector<std::string>& commands) const override {
     return ops_.push(session, commands);
   }

@@ -49,7 +49,7 @@ struct VendorOps {
   // Adapter::preflight: checks against the switch's own files before a push;
   // nullptr: none.
   Status (*preflight)(Session&, std::string_view config_text, const plan::Plan&) = nullptr;
-  const char* preflight_read = "";  // Adapter::preflight_read
+  std::string (*preflight_read)() = nullptr;  // Adapter::preflight_read
   Status (*push)(Session&, const std::vector<std::string>&) = nullptr;
   Status (*persist)(Session&) = nullptr;  // nullptr: the apply persists by itself
   // Exact text restore after a verified failure (Adapter::restore_commands).

@@ -197,9 +197,7 @@ const VendorOps kOps{
     .render = render,
     .parse = parse_config_db,
     .preflight = check_buffer_manager,
-    .preflight_read =
-        "sudo cat /usr/share/sonic/device/<platform>/<hwsku>/pg_profile_lookup.ini, on the "
-        "traditional buffer model when a lossless port's PFC or cable length changes",
+    .preflight_read = buffer_manager_read,
     .push = push,
     .restore = restore_config_db,
 };

@@ -66,15 +66,6 @@ std::string field(const json& db, const char* table, const std::string& key, con
   return v.is_string() ? v.get<std::string>() : std::string();
 }
 
-// A port's cable length as buffermgrd reads it: the one CABLE_LENGTH entry
-// that names the port (rocecfg writes AZURE, the community name).
-std::string cable_length(const json& db, const std::string& port) {
-  for (const auto& [name, ports] : db_table(db, "CABLE_LENGTH").items())
-    if (ports.is_object() && ports.contains(port) && ports[port].is_string())
-      return ports[port].get<std::string>();
-  return {};
-}
-
 // What a port will be after the plan: lossless priorities and cable length,
 // from the plan's step where it has one, else from CONFIG_DB now.
 struct PortAfter {
@@ -90,7 +81,7 @@ std::map<std::string, PortAfter> ports_buffermgrd_rebinds(const json& db, const 
     auto [it, fresh] = out.try_emplace(step.target);
     if (fresh) {
       it->second.lossless = !field(db, "PORT_QOS_MAP", step.target, "pfc_enable").empty();
-      it->second.cable = cable_length(db, step.target);
+      if (auto cable = port_cable_length(db, step.target)) it->second.cable = cable->text;
     }
     if (step.knob == model::Knob::pfc)
       it->second.lossless = step.after.pfc_enabled && !step.after.pfc_enabled->empty();
@@ -111,6 +102,13 @@ std::string rows_for(const PgLookup& rows, const std::string& speed) {
 
 std::string pg_lookup_path(const std::string& platform, const std::string& hwsku) {
   return fmt::format("/usr/share/sonic/device/{}/{}/pg_profile_lookup.ini", platform, hwsku);
+}
+
+std::string buffer_manager_read() {
+  return fmt::format(
+      "{}, on the traditional buffer model when a lossless port's PFC or cable "
+      "length changes",
+      read_file_command(pg_lookup_path("<platform>", "<hwsku>")));
 }
 
 Status check_buffer_manager(Session& session, std::string_view config_text,
@@ -135,7 +133,7 @@ Status check_buffer_manager(Session& session, std::string_view config_text,
                             "pg_profile_lookup.ini cannot be read (buffer model traditional)",
                             platform, hwsku));
   const std::string path = pg_lookup_path(platform, hwsku);
-  auto text = session.run("sudo cat " + path);
+  auto text = session.run(read_file_command(path));
   if (!text)
     return fail(ErrorKind::failed, path,
                 "cannot be read (" + text.error().message +

@@ -61,6 +61,14 @@ const json& db_table(const json& db, const char* name) {
   return it == db.end() || !it->is_object() ? empty : *it;
 }
 
+std::optional<CableLengthEntry> port_cable_length(const json& db, const std::string& port) {
+  for (const auto& [table, lengths] : db_table(db, "CABLE_LENGTH").items())
+    if (lengths.is_object() && lengths.contains(port))
+      return CableLengthEntry{
+          table, lengths[port].is_string() ? lengths[port].get<std::string>() : std::string()};
+  return std::nullopt;
+}
+
 bool split_port_index_key(const std::string& key, std::string& port, std::string& indexes) {
   size_t bar = key.rfind('|');
   if (bar == std::string::npos) return false;

@@ -171,12 +171,11 @@ Status parse_scheduling_and_buffers(const json& db, sw::SwitchState& st) {
     s.ets = ROCECFG_TRY(port_ets(db, port, q == queues.end() ? none : q->second));
 
     model::Buffers b;
-    for (const auto& [table_name, lengths] : db_table(db, "CABLE_LENGTH").items()) {
-      if (!lengths.contains(port)) continue;
-      std::string text = lengths[port].is_string() ? lengths[port].get<std::string>() : "";
+    if (auto cable = port_cable_length(db, port)) {
+      std::string text = cable->text;
       if (text.ends_with("m")) text.pop_back();
       b.cable_length_m = static_cast<uint32_t>(
-          ROCECFG_TRY(db_number(json(text), "CABLE_LENGTH|" + table_name + "." + port, 100000)));
+          ROCECFG_TRY(db_number(json(text), "CABLE_LENGTH|" + cable->table + "." + port, 100000)));
     }
     auto pg = pgs.find(port);
     const std::vector<LosslessPg>& lossless = pg == pgs.end() ? no_pgs : pg->second;

@@ -76,7 +76,7 @@ std::string still_changed(Session& session, const std::string& before) {
 // CONFIG_DB back to the checkpoint without GCU. The tables it restored, or
 // why not (with what is still changed).
 Result<std::vector<std::string>> restore_from_checkpoint(Session& session) {
-  auto before = session.run("sudo cat " + checkpoint_path());
+  auto before = session.run(read_file_command(checkpoint_path()));
   if (!before)
     return fail("checkpoint", fmt::format("cannot read it ({}); CONFIG_DB may still hold the push",
                                           before.error().message));

@@ -23,6 +23,11 @@ namespace rocecfg::sw::sonic {
 inline constexpr std::string_view kDscpMap = "AZURE";
 inline constexpr std::string_view kWredProfile = "AZURE_LOSSLESS";
 inline constexpr std::string_view kCableLength = "AZURE";
+// How rocecfg reads a file on the switch (the checkpoint, the buffer
+// manager's lookup file): one form, `sudo cat <file>` (conformance/sonic.json).
+inline std::string read_file_command(const std::string& path) {
+  return "sudo cat " + path;
+}
 // A CABLE_LENGTH value as SONiC writes it and buffermgrd looks it up: "40m".
 inline std::string cable_length_text(uint32_t meters) {
   return std::to_string(meters) + "m";
@@ -50,6 +55,16 @@ Result<std::vector<unsigned>> index_range(const std::string& s, const std::strin
 const nlohmann::json& db_table(const nlohmann::json& db, const char* name);
 // "Ethernet0|3-4" and "host|asic0|Ethernet0|3" -> port and index list text.
 bool split_port_index_key(const std::string& key, std::string& port, std::string& indexes);
+
+// A port's CABLE_LENGTH entry, as buffermgrd reads it: the table naming the
+// port (rocecfg writes AZURE, the community name) and its value text ("40m";
+// "" when not a string). std::nullopt: no table names the port.
+struct CableLengthEntry {
+  std::string table;
+  std::string text;
+};
+std::optional<CableLengthEntry> port_cable_length(const nlohmann::json& db,
+                                                  const std::string& port);
 
 // ETS (SCHEDULER + QUEUE|<port>|<q>.scheduler) and buffers (CABLE_LENGTH,
 // BUFFER_PG -> BUFFER_PROFILE) into the ports already in `st`; PORT_QOS_MAP
@@ -98,12 +113,14 @@ BufferModel buffer_model(const nlohmann::json& db);
 // pg_profile_lookup.ini as buffermgrd reads it: speed -> cable lengths.
 using PgLookup = std::map<std::string, std::set<std::string>>;
 PgLookup parse_pg_lookup(std::string_view text);
-std::string pg_lookup_path(const std::string& platform, const std::string& hwsku);
 // Before a push (VendorOps::preflight): on the traditional model every port
 // the plan makes or keeps lossless while changing its PFC or cable length
 // needs a lookup row for its speed and cable length, or buffermgrd binds no
 // lossless PG; reads the file over `session`. Refuses with every such port.
+std::string pg_lookup_path(const std::string& platform, const std::string& hwsku);
 Status check_buffer_manager(Session& session, std::string_view config_text, const plan::Plan& plan);
+// What check_buffer_manager reads and when, for `render --session`.
+std::string buffer_manager_read();
 
 Result<std::vector<std::string>> render_commands(const model::Settings& intent,
                                                  const plan::Plan& changes, Diagnostics& warnings);

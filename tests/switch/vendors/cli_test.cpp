@@ -87,6 +87,12 @@ TEST_SUITE("cli config reader") {
     CHECK(doc.text == "interface A\n   mtu 1\n");
     Capture typed = clean_capture("system-view\ninterface A\nmtu 1\nquit\nhostname h\n", o);
     CHECK(typed.text == "\ninterface A\n  mtu 1\n\nhostname h\n");
+    // A guide types `interface 100ge 1/0/1`; the configuration spells it 100GE1/0/1.
+    o.interface_types = {"100GE", "Ethernet"};
+    Capture spaced = clean_capture("system-view\ninterface 100ge 1/0/1\nquit\n", o);
+    CHECK(spaced.text == "\ninterface 100GE1/0/1\n\n");
+    Capture other = clean_capture("configure\ninterface vlan 10\n", o);
+    CHECK(other.text == "\ninterface vlan 10\n");
   }
 
   TEST_CASE("interface-name shapes") {

@@ -119,6 +119,23 @@ std::string_view without_annotation(std::string_view s) {
   return at == std::string_view::npos ? s : trim(s.substr(0, at));
 }
 
+// `interface ethernet 7` typed in a session as the configuration spells it
+// (`interface Ethernet7`), for the types `o.interface_types` names; any
+// other line unchanged.
+std::string canonical_interface(std::string_view line, const TreeOptions& o) {
+  auto w = words(line);
+  if (w.size() != 3 || w[0] != "interface" || !std::isdigit(static_cast<unsigned char>(w[2][0])))
+    return std::string(line);
+  for (std::string_view type : o.interface_types)
+    if (type.size() == w[1].size() &&
+        std::equal(type.begin(), type.end(), w[1].begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) ==
+                 std::tolower(static_cast<unsigned char>(b));
+        }))
+      return "interface " + std::string(type) + std::string(w[2]);
+  return std::string(line);
+}
+
 // Re-indents the commands of a session by the modes they open: the depth
 // of each command, from the prompts when the capture has them, else from
 // the vendor's openers and `exit`/`quit`.
@@ -222,7 +239,8 @@ Capture clean_capture(std::string_view text, const TreeOptions& options) {
       continue;
     } else {
       mode = Mode::session, out.session = true;
-      lines[i] = std::string(indent.place(command, &*p), ' ') + std::string(command);
+      lines[i] =
+          std::string(indent.place(command, &*p), ' ') + canonical_interface(command, options);
     }
   }
   // A block copied from a document: every line indented alike.
@@ -249,7 +267,7 @@ Capture clean_capture(std::string_view text, const TreeOptions& options) {
       } else if (session_verb(t)) {
         l.clear();
       } else {
-        std::string cmd(t);
+        std::string cmd = canonical_interface(t, options);
         l = std::string(indent.place(cmd, nullptr), ' ') + cmd;
       }
     }

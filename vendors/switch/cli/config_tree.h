@@ -53,6 +53,11 @@ struct TreeOptions {
   // Lines an opener prefix matches that open nothing (Huawei `dcb pfc
   // enable ...` in an interface, beside the `dcb pfc` profile view).
   std::vector<std::string_view> not_openers;
+  // Interface types as the configuration spells them ("Ethernet", "100GE",
+  // "HundredGigE"): a typed session may write `interface ethernet 7` or
+  // `interface 100ge 1/0/1` (each CLI takes any case and a space), which the
+  // session reader rewrites to `interface Ethernet7` / `interface 100GE1/0/1`.
+  std::vector<std::string_view> interface_types;
 };
 
 // Remove what a terminal adds around real output: CR, ANSI escape sequences,

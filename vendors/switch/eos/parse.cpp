@@ -470,6 +470,7 @@ Result<SwitchState> parse(std::string_view config_text) {
   options.eof_banners = {"banner login", "banner motd"};
   options.openers = {"interface", "qos profile", "tx-queue", "uc-tx-queue", "mc-tx-queue"};
   options.nested_openers = {"tx-queue", "uc-tx-queue", "mc-tx-queue"};
+  options.interface_types = {"Ethernet", "Port-Channel", "Management"};
   auto text = cli::read_config(config_text, options, kMarks);
   if (!text) return std::unexpected(text.error());
   Parser p;

@@ -357,6 +357,9 @@ Result<SwitchState> parse(std::string_view config_text) {
   options.delimited_banners = {"header motd", "header login", "header shell", "header incoming",
                                "header legal"};
   options.openers = {"interface", "qos map-table", "qos wred queue table"};
+  options.interface_types = {"HundredGigE",     "Twenty-FiveGigE",   "Ten-GigabitEthernet",
+                             "FortyGigE",       "FiftyGigE",         "TwoHundredGigE",
+                             "FourHundredGigE", "Bridge-Aggregation"};
   auto text = cli::read_config(config_text, options, kMarks);
   if (!text) return std::unexpected(text.error());
   Parser p;

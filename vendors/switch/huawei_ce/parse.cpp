@@ -464,6 +464,8 @@ Result<SwitchState> parse(std::string_view config_text) {
   options.openers = {"interface",       "dcb pfc",    "diffserv domain", "drop-profile",
                      "dcb ets-profile", "ai-service", "ai-ecn"};
   options.nested_openers = {"ai-ecn"};
+  options.interface_types = {"10GE",  "25GE",  "40GE", "50GE",      "100GE",
+                             "200GE", "400GE", "GE",   "Eth-Trunk", "MEth"};
   options.not_openers = {"dcb pfc enable",          "dcb pfc deadlock",
                          "dcb pfc deadlock-detect", "dcb pfc deadlock-recovery",
                          "dcb pfc buffer",          "dcb pfc dscp-mapping",

@@ -385,6 +385,7 @@ Result<SwitchState> parse(std::string_view config_text) {
   options.delimited_banners = {"banner motd", "banner exec"};
   options.openers = {"interface", "class-map", "policy-map", "class", "system qos"};
   options.nested_openers = {"class"};
+  options.interface_types = {"Ethernet", "port-channel", "mgmt"};
   auto text = cli::read_config(config_text, options, kMarks);
   if (!text) return std::unexpected(text.error());
   Parser p;

@@ -195,7 +195,11 @@ struct Parser {
     } else if (starts_with_words(t, "interface")) {
       read_interface(l);
     } else {
-      ++state.passed_over;  // not QoS: irf, local-user, bgp, snmp-agent ...
+      // A QoS statement this reader does not hold is listed, never passed over.
+      if (cli::starts_with_statement(t, {"qos", "priority-flow-control", "buffer"}))
+        note(l, "QoS statement not understood");
+      else
+        ++state.passed_over;  // not QoS: irf, local-user, bgp, snmp-agent ...
     }
   }
 

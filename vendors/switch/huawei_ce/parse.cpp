@@ -226,8 +226,16 @@ struct Parser {
       read_interface(l);
     } else if (t == "ai-service") {
       read_ai_service(l);
+    } else if (starts_with_words(t, "dcb pfc dscp-mapping enable")) {
+      // PFC pauses the priority a packet's DSCP maps to (models that need it
+      // get it from render.cpp, dcb_pfc_dscp-mapping_enable.json): what the
+      // profile's DSCP map already says, no knob of its own.
     } else {
-      ++state.passed_over;  // not QoS: aaa, snmp-agent, bgp, user-interface ...
+      // A QoS statement this reader does not hold is listed, never passed over.
+      if (cli::starts_with_statement(t, {"qos", "dcb", "diffserv", "drop-profile", "buffer"}))
+        note(l, "QoS statement not understood");
+      else
+        ++state.passed_over;  // not QoS: aaa, snmp-agent, bgp, user-interface ...
     }
   }
 

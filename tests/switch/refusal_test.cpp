@@ -77,6 +77,13 @@ TEST_CASE("the refusal names the first line that is not the vendor's") {
   CHECK(bare.error().message.starts_with(
       "line 1: hostname leaf1 (nothing in the text marks it as EOS `show running-config`; known "
       "by: `! device: ... EOS-4.x`"));
+  // A modular EOS port (`Ethernet1/1`, NX-OS's shape too) is EOS's by its
+  // PFC lines, which NX-OS spells `priority-flow-control mode on`.
+  std::string modular = "interface Ethernet1/1\n   priority-flow-control on\n";
+  CHECK(eos->parse(modular));
+  auto nx = make_adapter("nxos")->parse(modular);
+  REQUIRE_FALSE(nx);
+  CHECK(nx.error().message == "line 2: priority-flow-control on (an EOS QoS statement: EOS text)");
   // Another of the four vendors' marks: refused at that line, naming it.
   auto nxos_text = eos->parse("!Command: show running-config\nhostname n9k\n");
   REQUIRE_FALSE(nxos_text);

@@ -415,7 +415,9 @@ struct Parser {
 //    protocols model`, `no aaa root`, `management api ...`, `daemon
 //    TerminAttr`, `vrf instance`, `vlan internal order`, `qos profile`,
 //    `qos map dscp|traffic-class ...`, `priority-flow-control pause watchdog
-//    ...`, and `service-profile` / `tx-queue N` / `uc-tx-queue N` in a stanza
+//    ...`, and `service-profile` / `tx-queue N` / `uc-tx-queue N` /
+//    `priority-flow-control on` / `priority-flow-control priority N no-drop`
+//    in a stanza
 //    (AVD eos_cli_config_gen templates, aristanetworks/avd; EOS User Manual
 //    QoS chapter).
 std::string eos_mark(const cli::MarkLine& l) {
@@ -433,8 +435,14 @@ std::string eos_mark(const cli::MarkLine& l) {
   }
   if (!l.parent.empty()) {
     auto w = words(t);
+    // `priority-flow-control on` and `... priority N no-drop` are EOS's
+    // spelling (NX-OS and Dell OS10 write `priority-flow-control mode on`,
+    // Comware `priority-flow-control enable` / `no-drop dot1p N`).
     if ((w[0] == "service-profile" && w.size() == 2) ||
-        ((w[0] == "tx-queue" || w[0] == "uc-tx-queue") && w.size() == 2))
+        ((w[0] == "tx-queue" || w[0] == "uc-tx-queue") && w.size() == 2) ||
+        t == "priority-flow-control on" ||
+        (w.size() == 4 && w[0] == "priority-flow-control" && w[1] == "priority" &&
+         (w[3] == "no-drop" || w[3] == "drop")))
       return "an EOS QoS statement";
     return "";
   }

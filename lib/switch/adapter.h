@@ -56,6 +56,9 @@ struct SwitchState {
   std::vector<std::string> notes;                            // parse remarks worth showing
   std::string recognised_as;           // "EOS running-config", "CONFIG_DB JSON", ...
   std::vector<Unread> not_understood;  // per line, never deduplicated
+  // Top-level statements of a recognised text that hold no QoS (aaa,
+  // logging, router bgp ...): read past, counted, never a reason to refuse.
+  size_t passed_over = 0;
   // target ("global" or a port) -> knob -> where its value comes from; a knob
   // present without an entry was configured.
   std::map<std::string, std::map<model::Knob, Origin>> origins;

@@ -23,6 +23,18 @@ struct ShellSession::Shell {
 
 namespace {
 
+// The longest text a dialect's regex is run on: std::regex recurses once per
+// character it repeats over, so a switch printing one 60,000-character line
+// overflowed the stack (issue 33 item 1). Prompts, pager prompts and error
+// markers are short and sit at a line's start: a longer tail is no prompt,
+// and an error marker is looked for in a line's first kRegexWindow bytes.
+constexpr size_t kRegexWindow = 1024;
+
+bool search(const std::string& text, const std::regex& re) {
+  if (text.size() > kRegexWindow) return std::regex_search(text.substr(0, kRegexWindow), re);
+  return std::regex_search(text, re);
+}
+
 std::string where(const SshTarget& t) {
   return t.name.empty() ? fmt::format("{}:{}", t.host, t.port) : t.name;
 }
@@ -118,8 +130,9 @@ static Result<std::string> read_to_prompt(ShellSession::Shell& sh, const SshTarg
   while (true) {
     std::string tail = last_line(text);
     strip_cr(tail);
-    if (!tail.empty() && std::regex_search(tail, sh.prompt)) return text;
-    if (!tail.empty() && std::regex_search(tail, sh.pager)) {
+    bool short_tail = !tail.empty() && tail.size() <= kRegexWindow;
+    if (short_tail && std::regex_search(tail, sh.prompt)) return text;
+    if (short_tail && std::regex_search(tail, sh.pager)) {
       text.erase(text.size() - last_line(text).size());  // drop the pager prompt
       if (ssh_channel_write(sh.channel.get(), " ", 1) != 1)
         return fail(ErrorKind::failed, where(t), "connection lost while paging");
@@ -173,7 +186,7 @@ Result<std::string> ShellSession::run(const std::string& command) {
     size_t nl = out.find('\n', start);
     std::string l = out.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
     for (const std::regex& e : shell_->errors)
-      if (std::regex_search(l, e))
+      if (search(l, e))
         return fail(ErrorKind::failed, ctx, fmt::format("{:?} rejected: {}", command, l));
     if (nl == std::string::npos) break;
     start = nl + 1;

@@ -68,8 +68,28 @@ TEST_CASE("the refusal names the first line that is not the vendor's") {
   auto st = eos->parse("hostname leaf1\nroot:x:0:0:root:/root:/bin/bash\n");
   REQUIRE_FALSE(st);
   CHECK(st.error().to_string() ==
-        "not a eos running-config: line 2: root:x:0:0:root:/root:/bin/bash (not a statement "
-        "of `show running-config`)");
+        "not a eos running-config: line 2: root:x:0:0:root:/root:/bin/bash (an /etc/passwd "
+        "entry: not configuration text)");
+  // No mark of EOS at all (`hostname` is every CLI's): ambiguous, refused
+  // with the first statement and the marks EOS is known by.
+  auto bare = eos->parse("hostname leaf1\nntp server 192.0.2.1\n");
+  REQUIRE_FALSE(bare);
+  CHECK(bare.error().message.starts_with(
+      "line 1: hostname leaf1 (nothing in the text marks it as EOS `show running-config`; known "
+      "by: `! device: ... EOS-4.x`"));
+  // A modular EOS port (`Ethernet1/1`, NX-OS's shape too) is EOS's by its
+  // PFC lines, which NX-OS spells `priority-flow-control mode on`.
+  std::string modular = "interface Ethernet1/1\n   priority-flow-control on\n";
+  CHECK(eos->parse(modular));
+  auto nx = make_adapter("nxos")->parse(modular);
+  REQUIRE_FALSE(nx);
+  CHECK(nx.error().message == "line 2: priority-flow-control on (an EOS QoS statement: EOS text)");
+  // Another of the four vendors' marks: refused at that line, naming it.
+  auto nxos_text = eos->parse("!Command: show running-config\nhostname n9k\n");
+  REQUIRE_FALSE(nxos_text);
+  CHECK(nxos_text.error().to_string() ==
+        "not a eos running-config: line 1: !Command: show running-config (an NX-OS "
+        "configuration header: NX-OS text)");
   auto sonic = make_adapter("sonic");
   auto bad = sonic->parse("{\n  \"PORT\": {\n    \"Ethernet0\": { \"mtu\": 9100 \n}\n");
   REQUIRE_FALSE(bad);
@@ -93,6 +113,20 @@ TEST_CASE("a recognised config that states no QoS is unverified, never in-sync")
   for (const plan::Step& s : r.not_observed) mtu_unknown |= s.knob == model::Knob::mtu;
   CHECK(mtu_unknown);
   for (const plan::Step& s : r.plan.steps) CHECK(s.knob != model::Knob::mtu);
+}
+
+TEST_CASE("eos: `no qos trust` after `qos trust dscp` is never in sync (issue 33 item 15)") {
+  auto eos = make_adapter("eos");
+  model::Settings intent;
+  intent.trust = model::Trust::dscp;
+  std::string text = "interface Ethernet1\n   qos trust dscp\n   no qos trust\n";
+  SwitchResult r = audit_config(*eos, text, intent, {});
+  CHECK(r.outcome == SwitchOutcome::unverified);
+  REQUIRE(r.not_observed.size() == 1);
+  CHECK(r.not_observed[0].knob == model::Knob::trust);
+  // Stated again afterwards, it is read again.
+  CHECK(audit_config(*eos, text + "   qos trust dscp\n", intent, {}).outcome ==
+        SwitchOutcome::in_sync);
 }
 
 TEST_CASE("what the file does not state is not in the config, what it states is compared") {

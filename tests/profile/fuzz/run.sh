@@ -71,6 +71,19 @@ case $target in
       { printf "\\$(printf '%03o' $((i % 6)))"; cat "$f"; } > "$corpus/seed-$i"
       i=$((i + 1))
     done
+    # The CLI recogniser and capture reader (issue 31): each corpus file also
+    # under its own vendor's byte (prompts, sessions, CRLF, pager residue
+    # reach the parser), and a line just over cli::kMaxLineBytes.
+    v=0
+    for vendor in cumulus eos h3c huawei-ce nxos sonic; do
+      for f in "$src"/tests/switch/corpus/"$vendor"/*; do
+        [ -f "$f" ] || continue
+        { printf "\\$(printf '%03o' $v)"; cat "$f"; } > "$corpus/own-$vendor-$(basename "$f")"
+      done
+      v=$((v + 1))
+    done
+    { printf '\001! device: x (DCS, EOS-4)\n'; head -c 16400 /dev/zero | tr '\0' ' '; echo x; } \
+      > "$corpus/long-line-eos"
     # Saved counter transcripts, each under its own vendor's byte: the index
     # in adapter_vendors(), which is sorted.
     v=0

@@ -9,7 +9,7 @@ interactive shell (no original command).
 Per-switch files:
   vendor      personality name ("cumulus", "sonic", ...)
   state.json  the device's state (running config, pending/candidate, ...)
-  fault.json  optional fault injection: {"at": N, "kind": "fail"|"hang"|"drop"|"ignore"|"flood"|"garble",
+  fault.json  optional fault injection: {"at": N, "kind": "fail"|"hang"|"drop"|"ignore"|"flood"|"garble"|"long_line",
               "hang_s": 30, "match": "substring"}; N counts commands executed
               on this switch since the counter was reset (1-based). With
               "match", only commands containing it count.
@@ -139,6 +139,13 @@ def check_fault(sw, command):
                 sys.stdout.buffer.write(chunk)
         except (BrokenPipeError, OSError):
             os._exit(141)
+    if kind == "long_line":
+        # One 60,000-character line before the command's own output (issue
+        # 33 item 1: a switch's output is untrusted; the client must neither
+        # crash on it nor read it as configuration). The command then runs.
+        sys.stdout.write(" " * 60000 + "x\n")
+        sys.stdout.flush()
+        return None
     if kind == "garble":
         # An error message with a newline, an ANSI escape and invalid UTF-8,
         # as a CLI with a broken locale or a hostile device might print it.

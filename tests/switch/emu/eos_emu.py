@@ -18,6 +18,7 @@ Arista's goeapi parses (module/interfaces_test.go @aab525dc: `uc-tx-queue 7`
 """
 import re
 
+import field_configs
 from cli_tree import CliEmulator
 from emu_core import CommandError
 
@@ -82,6 +83,14 @@ class Emulator(CliEmulator):
             if split != (m.group(1) is not None):
                 raise CommandError(self.ERROR)
         return super().configure(state, session, line)
+
+    def factory_state(self, switch_name):
+        # A whole config: the ports among hundreds of statements that are not QoS.
+        state = super().factory_state(switch_name)
+        head, tail = field_configs.eos()
+        state["running"][1:1] = head
+        state["running"] += tail
+        return state
 
     def show_running_all(self, state, port):
         """The port's stanza with its queues' defaults spelled out."""

@@ -9,6 +9,7 @@ rocecfg does).
 """
 import re
 
+import field_configs
 from cli_tree import CliEmulator
 from emu_core import CommandError
 
@@ -70,6 +71,10 @@ class Emulator(CliEmulator):
             running.append([f"interface {p}", [["port link-mode route", [], "port link-mode"]], None])
         running.append(["interface M-GigabitEthernet0/0/0",
                         [["ip address 192.0.2.9 255.255.255.0", [], None]], None])
+        # A whole config: the ports among hundreds of statements that are not QoS.
+        head, tail = field_configs.h3c()
+        running[1:1] = head
+        running += tail
         return {"running": running, "name": switch_name, "files": {}}
 
     def check(self, mode, line):

@@ -15,6 +15,7 @@ import time
 import re
 
 import conformance
+import field_configs
 from cli_tree import CliEmulator
 from emu_core import CommandError
 
@@ -85,6 +86,10 @@ class Emulator(CliEmulator):
         for p in self.PORTS:
             running.append([f"interface {p}", [], None])
         running.append(["interface MEth0/0/0", [["ip address 192.0.2.2 255.255.255.0", [], None]], None])
+        # A whole config: the ports among hundreds of statements that are not QoS.
+        head, tail = field_configs.huawei_ce()
+        running[1:1] = head
+        running += tail
         return {"running": running, "name": switch_name}
 
     def tree(self, state, session):

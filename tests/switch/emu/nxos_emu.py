@@ -18,6 +18,7 @@ MTU above 9216 is refused.
 """
 import re
 
+import field_configs
 from cli_tree import CliEmulator, find
 from emu_core import CommandError
 
@@ -88,6 +89,10 @@ class Emulator(CliEmulator):
 
     def factory_state(self, switch_name):
         state = super().factory_state(switch_name)
+        # A whole config: the ports among hundreds of statements that are not QoS.
+        head, tail = field_configs.nxos()
+        state["running"][1:1] = head
+        state["running"] += tail
         state["running"].append(["interface mgmt0", [["vrf member management", [], None]], None])
         state["checkpoints"] = {}
         state["sessions"] = {}

@@ -57,6 +57,18 @@ TEST_SUITE("h3c over ssh") {
     CHECK(audit_once(fx, 0, "h3c", standard_profile(), kPorts).outcome == SwitchOutcome::in_sync);
   }
 
+  TEST_CASE("a 60000-character line before the configuration is refused where it is, no crash") {
+    // Issue 33 item 1: the shell's error-marker regex and the config
+    // reader's pager clean-up both recursed per character (exit 139).
+    SshdFixture fx({"h3c"});
+    fx.set_fault(0, 1, "long_line", "display current-configuration");
+    SwitchResult audit = audit_once(fx, 0, "h3c", standard_profile(), kPorts);
+    CHECK(audit.outcome == SwitchOutcome::failed);
+    CHECK_MESSAGE(audit.reason.find("not a h3c running-config: line 1: 60001 bytes, longer than "
+                                    "any configuration line (16384 at most)") != std::string::npos,
+                  audit.reason);
+  }
+
   TEST_CASE("a fault at every step of an apply leaves the running config exactly as before") {
     int steps = fault_sweep("h3c", {"HundredGigE1/0/1", "HundredGigE1/0/2"});
     CHECK(steps > 30);

@@ -152,6 +152,22 @@ std::optional<uint32_t> parse_seconds_ms(std::string_view text) {
   return s * 1000 + ms;
 }
 
+void only_stated(SwitchState& state, std::string_view what) {
+  for (auto& [target, knobs] : state.origins) {
+    model::Settings* into = target == kGlobalTarget ? &state.global : nullptr;
+    if (auto it = state.ports.find(target); it != state.ports.end()) into = &it->second;
+    for (auto k = knobs.begin(); k != knobs.end();) {
+      if (k->second.source != Source::vendor_default) {
+        ++k;
+        continue;
+      }
+      if (into) model::knob_assign(*into, model::Settings{}, k->first);
+      k = knobs.erase(k);
+    }
+  }
+  state.recognised_as = std::string(what) + " (typed commands: only what they state is read)";
+}
+
 void warn(Diagnostics& warnings, std::string_view vendor, model::Knob knob, std::string message) {
   // Rendering many ports would repeat the same remark; say it once.
   for (const auto& d : warnings.all())

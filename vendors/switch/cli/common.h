@@ -74,6 +74,12 @@ std::optional<Threshold> threshold_bytes(std::string_view value, std::string_vie
 std::string seconds_text(uint32_t ms);
 std::optional<uint32_t> parse_seconds_ms(std::string_view text);
 
+// A configuration typed as a session (a vendor guide's snippet) states only
+// what it says: every vendor default the parser assumed for what it does not
+// say is taken back (the knob is then not in the text), and `recognised_as`
+// says so.
+void only_stated(SwitchState& state, std::string_view what);
+
 // A warning about `knob` in this vendor's words.
 void warn(Diagnostics& warnings, std::string_view vendor, model::Knob knob, std::string message);
 

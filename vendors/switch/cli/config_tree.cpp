@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
 namespace rocecfg::sw::cli {
 
@@ -36,11 +35,13 @@ std::string render_terminal_line(std::string_view raw) {
                (std::isdigit(static_cast<unsigned char>(raw[j])) || raw[j] == ';'))
           ++j;
         if (j >= raw.size()) break;
-        int n = 1;
-        if (j > i + 2)
-          n = std::max(1, std::atoi(std::string(raw.substr(i + 2, j - i - 2)).c_str()));
+        // The count, capped: a cursor move never spans more than a line.
+        size_t n = 0;
+        for (size_t k = i + 2; k < j && raw[k] != ';'; ++k)
+          n = std::min<size_t>(n * 10 + static_cast<size_t>(raw[k] - '0'), raw.size());
+        n = std::max<size_t>(n, 1);
         char final = raw[j];
-        if (final == 'D') cursor = cursor > static_cast<size_t>(n) ? cursor - n : 0;
+        if (final == 'D') cursor = cursor > n ? cursor - n : 0;
         if (final == 'C') cursor += n;
         if (final == 'K') screen.resize(std::min(screen.size(), cursor));
         i = j;
@@ -58,10 +59,55 @@ std::string render_terminal_line(std::string_view raw) {
   return screen;
 }
 
-// Pager prompts left in a capture that did not erase them.
-const std::regex& pager_prompt() {
-  static const std::regex re(R"( *(-+ ?\(?[Mm]ore\b[^-]*-+|---- More ----) *)");
-  return re;
+bool word_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+// The end of a pager prompt starting at the dash run at `i` ("--More--",
+// "---- More ----", "-- (more) 42% --"): dashes, an optional space and "(",
+// "More" or "more" as a whole word, anything but a dash, dashes. npos when
+// there is none. Hand-written and linear: a line of a switch's output is
+// untrusted, and the std::regex this replaces recursed once per character
+// (a 60,000-space line overflowed the stack).
+size_t pager_prompt_end(std::string_view s, size_t i) {
+  size_t j = i;
+  while (j < s.size() && s[j] == '-') ++j;
+  if (j == i) return std::string_view::npos;
+  if (j < s.size() && s[j] == ' ') ++j;
+  if (j < s.size() && s[j] == '(') ++j;
+  if (s.substr(j, 4) != "More" && s.substr(j, 4) != "more") return std::string_view::npos;
+  j += 4;
+  if (j < s.size() && word_char(s[j])) return std::string_view::npos;
+  j = s.find('-', j);
+  if (j == std::string_view::npos) return j;
+  while (j < s.size() && s[j] == '-') ++j;
+  return j;
+}
+
+// The line without the pager prompts a capture did not erase (with the
+// spaces around them). One pass: each dash run is tried once.
+std::string strip_pager_prompts(const std::string& line) {
+  std::string out;
+  size_t i = 0;
+  while (i < line.size()) {
+    size_t dash = line.find('-', i);
+    if (dash == std::string::npos) break;
+    size_t end = pager_prompt_end(line, dash);
+    if (end == std::string::npos) {
+      size_t run = line.find_first_not_of('-', dash);
+      run = run == std::string::npos ? line.size() : run;
+      out.append(line, i, run - i);
+      i = run;
+      continue;
+    }
+    size_t start = dash;
+    while (start > i && line[start - 1] == ' ') --start;
+    out.append(line, i, start - i);
+    while (end < line.size() && line[end] == ' ') ++end;
+    i = end;
+  }
+  out.append(line, std::min(i, line.size()), std::string::npos);
+  return out;
 }
 
 std::string collapse_spaces(std::string_view s) {
@@ -93,7 +139,7 @@ std::string sanitize(std::string_view text) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     std::string line = render_terminal_line(text.substr(start, end - start));
-    line = std::regex_replace(line, pager_prompt(), "");
+    line = strip_pager_prompts(line);
     out += line;
     if (end < text.size()) out.push_back('\n');
     start = end + 1;
@@ -114,11 +160,23 @@ std::vector<std::string_view> words(std::string_view line) {
   return out;
 }
 
+namespace {
+// The next word of `s` from `i` on (empty at the end); `i` moves past it.
+std::string_view next_word(std::string_view s, size_t& i) {
+  while (i < s.size() && s[i] == ' ') ++i;
+  size_t start = i;
+  while (i < s.size() && s[i] != ' ') ++i;
+  return s.substr(start, i - start);
+}
+}  // namespace
+
 bool starts_with_words(std::string_view line, std::string_view prefix) {
-  auto have = words(line);
-  auto want = words(prefix);
-  if (want.size() > have.size()) return false;
-  return std::equal(want.begin(), want.end(), have.begin());
+  // Word by word, stopping at the first difference: no copy of the line
+  // (it is called for every mark on every line).
+  size_t i = 0, j = 0;
+  for (std::string_view want = next_word(prefix, j); !want.empty(); want = next_word(prefix, j))
+    if (next_word(line, i) != want) return false;
+  return true;
 }
 
 std::string_view after_words(std::string_view line, std::string_view prefix) {
@@ -135,7 +193,22 @@ std::string_view after_words(std::string_view line, std::string_view prefix) {
   return line.substr(pos);
 }
 
-std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& options) {
+Status check_line_lengths(std::string_view text) {
+  int line = 1;
+  for (size_t start = 0; start < text.size(); ++line) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    if (end - start > kMaxLineBytes)
+      return fail(ErrorKind::invalid_input, "line " + std::to_string(line),
+                  std::to_string(end - start) + " bytes, longer than any configuration line (" +
+                      std::to_string(kMaxLineBytes) + " at most)");
+    start = end + 1;
+  }
+  return {};
+}
+
+std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& options,
+                                   std::vector<ConfigLine>* comments) {
   std::string clean = sanitize(text);
   std::vector<ConfigLine> roots;
   // Ancestors of the next line with their indentation. Appending to the
@@ -165,6 +238,9 @@ std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& opt
     }
     if (options.comment_chars.find(text_line[0]) != std::string_view::npos) {
       after_comment = true;
+      while (!stack.empty() && stack.back().first >= indent) stack.pop_back();
+      if (comments)
+        comments->push_back(ConfigLine{std::move(text_line), line_no, {}, indent, false});
       continue;
     }
     if (starts_with_any(text_line, options.eof_banners)) {
@@ -187,7 +263,8 @@ std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& opt
     }
 
     auto opens = [&](const ConfigLine& l) {
-      return options.openers.empty() || starts_with_any(l.text, options.openers);
+      return options.openers.empty() || (starts_with_any(l.text, options.openers) &&
+                                         !starts_with_any(l.text, options.not_openers));
     };
     while (!stack.empty() && (stack.back().first >= indent || !opens(*stack.back().second)))
       stack.pop_back();

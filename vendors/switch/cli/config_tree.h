@@ -10,7 +10,17 @@
 #include <string_view>
 #include <vector>
 
+#include "core/result.h"
+
 namespace rocecfg::sw::cli {
+
+// The longest line a configuration reader accepts, in bytes as received
+// (before terminal processing). Real lines are far shorter (a 4096-bit SSH
+// key is about 750); a longer one is refused with its line number, never
+// read: a switch's output is untrusted input. The one bound, checked by
+// check_line_lengths.
+inline constexpr size_t kMaxLineBytes = 16384;
+Status check_line_lengths(std::string_view text);
 
 struct ConfigLine {
   std::string text;  // trimmed, single spaces between words
@@ -35,13 +45,31 @@ struct TreeOptions {
   // mis-indented sibling (a tab in a hand-edited backup), not a child. Empty:
   // indentation alone decides.
   std::vector<std::string_view> openers;
+  // Openers that open a mode only inside another one (EOS `tx-queue` in an
+  // interface or qos profile, NX-OS `class` in a policy-map): a typed session
+  // (capture.h) nests them under the stanza it is in; any other opener
+  // starts a new top-level stanza, as the CLI does.
+  std::vector<std::string_view> nested_openers;
+  // Lines an opener prefix matches that open nothing (Huawei `dcb pfc
+  // enable ...` in an interface, beside the `dcb pfc` profile view).
+  std::vector<std::string_view> not_openers;
+  // Interface types as the configuration spells them ("Ethernet", "100GE",
+  // "HundredGigE"): a typed session may write `interface ethernet 7` or
+  // `interface 100ge 1/0/1` (each CLI takes any case and a space), which the
+  // session reader rewrites to `interface Ethernet7` / `interface 100GE1/0/1`.
+  std::vector<std::string_view> interface_types;
 };
 
 // Remove what a terminal adds around real output: CR, ANSI escape sequences,
 // backspace-erased text and pager prompts.
 std::string sanitize(std::string_view text);
 
-std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& options);
+// The stanza tree of `text`. Comment and separator lines are not in it; with
+// `comments`, they are collected there (the recogniser reads headers such as
+// EOS `! device: ...`). A separator ends the stanzas at or right of its
+// indentation (`#` after an interface view, `!` after an EOS stanza).
+std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& options,
+                                   std::vector<ConfigLine>* comments = nullptr);
 
 // Words of a config line ("random-detect ecn minimum-threshold 150 kbytes").
 std::vector<std::string_view> words(std::string_view line);

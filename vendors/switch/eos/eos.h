@@ -39,6 +39,12 @@
 // (../shared/vendor-schemas/arista-avd, AVD v4.10.2: qos_profiles, priority_
 // flow_control: timers at most two decimals); ROCm/gpu-cluster-networking
 // docs/how-to/roce-network-config.rst (7388 example).
+//
+// Which text is EOS's (issue 31): one that carries at least one of its marks
+// (headers, interface-name shapes and statements only it prints: `eos_mark` in
+// parse.cpp, with the documents they rest on) and no mark of another format
+// (vendors/switch/cli/recognise.h). Every other statement is read or passed
+// over, never a reason to refuse.
 #pragma once
 
 #include <regex>

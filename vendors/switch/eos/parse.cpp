@@ -39,12 +39,18 @@ struct Body {
   std::map<unsigned, bool> no_drop;  // priority -> no-drop?
   std::optional<bool> watchdog;
   std::optional<model::WatchdogAction> watchdog_action;
+  // `priority-flow-control pause watchdog port timer ...`: this port's own times.
+  std::optional<uint32_t> wd_timeout_ms, wd_recovery_ms;
   std::map<unsigned, Queue> queues;
   std::string service_profile;
+  bool trust_cleared = false;  // `no qos trust`: the port's default, not in the file
 
   void overlay(const Body& o) {
     if (o.mtu_bytes) mtu_bytes = o.mtu_bytes;
-    if (o.trust) trust = o.trust;
+    if (o.trust) trust = o.trust, trust_cleared = false;
+    if (o.trust_cleared) trust.reset(), trust_cleared = true;
+    if (o.wd_timeout_ms) wd_timeout_ms = o.wd_timeout_ms;
+    if (o.wd_recovery_ms) wd_recovery_ms = o.wd_recovery_ms;
     if (o.pfc_on) pfc_on = o.pfc_on;
     for (auto [p, v] : o.no_drop) no_drop[p] = v;
     if (o.watchdog) watchdog = o.watchdog;
@@ -70,6 +76,30 @@ std::optional<model::WatchdogAction> watchdog_action(std::string_view a) {
   if (a == "no-drop") return model::WatchdogAction::forward;
   if (a == "notify-only") return model::WatchdogAction::alert;
   return std::nullopt;
+}
+
+// The watchdog timers of one line: "timeout T [polling-interval (auto|P)]
+// [recovery-time R [forced]]" from word `from` on (EOS prints the port
+// override `priority-flow-control pause watchdog port timer ...` this way, and
+// AVD's schema has timeout, polling_interval, recovery_time and forced).
+// Seconds with at most two decimals; false when a word is not one of these.
+bool read_timers(const std::vector<std::string_view>& w, size_t from,
+                 std::optional<uint32_t>& timeout, std::optional<uint32_t>& recovery) {
+  for (size_t i = from; i < w.size(); ++i) {
+    if (w[i] == "forced") continue;  // recovery even while pause frames still arrive
+    if (i + 1 >= w.size()) return false;
+    std::string_view key = w[i], value = w[++i];
+    if (key == "polling-interval" && value == "auto") continue;
+    auto ms = cli::parse_seconds_ms(value);
+    if (!ms) return false;
+    if (key == "timeout")
+      timeout = ms;
+    else if (key == "recovery-time")
+      recovery = ms;
+    else if (key != "polling-interval")
+      return false;
+  }
+  return true;
 }
 
 struct Parser {
@@ -153,9 +183,11 @@ struct Parser {
       if (starts_with_words(t, "mtu")) {
         if (auto v = number(after_words(t, "mtu"), 65535)) b.mtu_bytes = static_cast<uint32_t>(*v);
       } else if (t == "qos trust dscp")
-        b.trust = model::Trust::dscp;
+        b.trust = model::Trust::dscp, b.trust_cleared = false;
       else if (t == "qos trust cos")
-        b.trust = model::Trust::pcp;
+        b.trust = model::Trust::pcp, b.trust_cleared = false;
+      else if (t == "no qos trust")
+        b.trust.reset(), b.trust_cleared = true;  // back to the port mode's default (issue 33)
       else if (t == "priority-flow-control on" || t == "priority-flow-control mode on")
         b.pfc_on = true;
       else if (t == "no priority-flow-control on" || t == "priority-flow-control mode off" ||
@@ -175,7 +207,9 @@ struct Parser {
         b.watchdog = true;
       else if (t == "no priority-flow-control pause watchdog")
         b.watchdog = false;
-      else if (starts_with_words(t, "priority-flow-control pause watchdog port action")) {
+      else if (starts_with_words(t, "priority-flow-control pause watchdog port timer")) {
+        if (!read_timers(words(t), 5, b.wd_timeout_ms, b.wd_recovery_ms)) note(l, "not understood");
+      } else if (starts_with_words(t, "priority-flow-control pause watchdog port action")) {
         auto a =
             watchdog_action(after_words(t, "priority-flow-control pause watchdog port action"));
         if (a)
@@ -194,7 +228,7 @@ struct Parser {
         }
         for (unsigned q : *list) read_queue(l, b.queues[q]);
       } else if (starts_with_words(t, "priority-flow-control") || starts_with_words(t, "qos") ||
-                 starts_with_words(t, "random-detect")) {
+                 starts_with_words(t, "random-detect") || starts_with_words(t, "no qos")) {
         note(l, "not understood");
       }
     }
@@ -237,12 +271,11 @@ struct Parser {
       return note(l, "CoS -> traffic-class map: not part of the profile model");
     } else if (starts_with_words(t, "qos profile") && w.size() == 3) {
       profiles[std::string(w[2])].overlay(read_body(l));
-    } else if (starts_with_words(t, "priority-flow-control pause watchdog default timeout")) {
-      wd_timeout_ms = cli::parse_seconds_ms(w.back());
-      if (!wd_timeout_ms) note(l, "not understood");
-    } else if (starts_with_words(t, "priority-flow-control pause watchdog default recovery-time")) {
-      wd_recovery_ms = cli::parse_seconds_ms(w.back());
-      if (!wd_recovery_ms) note(l, "not understood");
+    } else if (starts_with_words(t, "priority-flow-control pause watchdog default timeout") ||
+               starts_with_words(t, "priority-flow-control pause watchdog default recovery-time") ||
+               starts_with_words(t,
+                                 "priority-flow-control pause watchdog default polling-interval")) {
+      if (!read_timers(w, 4, wd_timeout_ms, wd_recovery_ms)) note(l, "not understood");
     } else if (starts_with_words(t, "priority-flow-control pause watchdog action")) {
       wd_action = watchdog_action(w.back());
       wd_action_unknown = !wd_action;
@@ -250,7 +283,9 @@ struct Parser {
     } else if (starts_with_words(t, "priority-flow-control pause watchdog") ||
                starts_with_words(t, "qos random-detect") || starts_with_words(t, "qos")) {
       note(l, "not understood");
-    } else if (starts_with_words(t, "interface") && w.size() >= 2) {
+    } else if (!(starts_with_words(t, "interface") && w.size() >= 2)) {
+      ++state.passed_over;  // not QoS: aaa, logging, router bgp, management api ...
+    } else {
       std::string names(after_words(t, "interface"));
       std::vector<std::string> list;
       for (size_t s = 0; s <= names.size();) {
@@ -262,7 +297,10 @@ struct Parser {
         s = c + 1;
       }
       auto ports = cli::expand_ports(list, port_grammar());
-      if (!ports) return;  // management, loopback, VLAN interfaces
+      if (!ports) {
+        ++state.passed_over;  // management, loopback, VLAN interfaces
+        return;
+      }
       Body body = read_body(l);
       for (const auto& p : *ports) {
         auto it = std::find_if(interfaces.begin(), interfaces.end(),
@@ -344,10 +382,11 @@ struct Parser {
       auto action = body.watchdog_action ? body.watchdog_action : wd_action;
       if (!body.watchdog_action && !wd_action && !wd_action_unknown)
         action = model::WatchdogAction::drop;  // EOS default action
-      if (wd_timeout_ms && action) {
-        s.pfc_watchdog =
-            model::PfcWatchdog{*wd_timeout_ms, wd_recovery_ms.value_or(*wd_timeout_ms), *action};
-      } else if (!wd_timeout_ms) {
+      auto timeout = body.wd_timeout_ms ? body.wd_timeout_ms : wd_timeout_ms;
+      auto recovery = body.wd_recovery_ms ? body.wd_recovery_ms : wd_recovery_ms;
+      if (timeout && action) {
+        s.pfc_watchdog = model::PfcWatchdog{*timeout, recovery.value_or(*timeout), *action};
+      } else if (!timeout) {
         state.unread(0, name + " priority-flow-control pause watchdog",
                      "PFC watchdog enabled but no default timeout is configured");
       }
@@ -361,96 +400,90 @@ struct Parser {
 
 }  // namespace
 
-// Top-level statements of an EOS running-config (EOS User Manual command
-// index; AVD eos_cli_config_gen templates render these stanzas).
-const cli::Dialect& dialect() {
-  static const cli::Dialect d{
-      kVendor,
-      "`show running-config`",
-      {"agent",
-       "alias",
-       "arp",
-       "banner",
-       "boot",
-       "class-map",
-       "clock",
-       "daemon",
-       "dns",
-       "dot1x",
-       "enable",
-       "end",
-       "errdisable",
-       "event-handler",
-       "event-monitor",
-       "hardware",
-       "hostname",
-       "interface",
-       "ip",
-       "ipv6",
-       "lldp",
-       "load-interval",
-       "logging",
-       "mac",
-       "management",
-       "mlag",
-       "monitor",
-       "no",
-       "ntp",
-       "platform",
-       "policy-map",
-       "port-channel",
-       "priority-flow-control",
-       "ptp",
-       "qos",
-       "queue-monitor",
-       "radius-server",
-       "role",
-       "route-map",
-       "router",
-       "service",
-       "sflow",
-       "snmp-server",
-       "spanning-tree",
-       "switchport",
-       "system",
-       "tacacs-server",
-       "tap",
-       "tcam",
-       "terminal",
-       "transceiver",
-       "username",
-       "vlan",
-       "vrf",
-       "peer-filter",
-       "maintenance",
-       "schedule",
-       "track",
-       "username",
-       "aaa",
-       "email",
-       "vmtracer",
-       "cvx",
-       "openconfig",
-       "link-tracking",
-       "ssh",
-       "tunnel-ribs",
-       "flow"},
-      std::regex(
-          R"((Ethernet\d|Management\d|Loopback\d|Vlan\d|Port-Channel\d|Vxlan\d|Tunnel\d|Recirc-Channel\d))"),
-      false};
-  return d;
+// What marks a text as EOS's (vendors/switch/cli/recognise.h has the rule),
+// each printed by EOS and by no other format the readers know:
+//  - the header comments of `show running-config` and a saved startup-config:
+//    `! Command: show running-config` (with a space: NX-OS prints
+//    `!Command:`), `! device: NAME (MODEL, EOS-4.x)`, `! Startup-config last
+//    modified at ...`, `! boot system flash:...` (EOS User Manual,
+//    "Configuration files"; every file of ../shared/wild-configs/eos);
+//  - EOS interface names: `Ethernet1` (a fixed switch's port: one number;
+//    NX-OS always has a slot), `Management1`, `Port-Channel10` (NX-OS and Dell
+//    spell it `port-channel`, IOS `Port-channel`), `Vxlan1`, and the
+//    `(config-if-Et1)` prompts of a typed session;
+//  - statements of EOS alone: `transceiver qsfp default-mode`, `service routing
+//    protocols model`, `no aaa root`, `management api ...`, `daemon
+//    TerminAttr`, `vrf instance`, `vlan internal order`, `qos profile`,
+//    `qos map dscp|traffic-class ...`, `priority-flow-control pause watchdog
+//    ...`, and `service-profile` / `tx-queue N` / `uc-tx-queue N` /
+//    `priority-flow-control on` / `priority-flow-control priority N no-drop`
+//    in a stanza
+//    (AVD eos_cli_config_gen templates, aristanetworks/avd; EOS User Manual
+//    QoS chapter).
+std::string eos_mark(const cli::MarkLine& l) {
+  std::string_view t = l.text;
+  if (l.comment) {
+    for (std::string_view h : {"! Command: show ", "! device: ", "! Startup-config last modified",
+                               "! boot system flash:"})
+      if (t.starts_with(h)) return "an EOS configuration header";
+    return "";
+  }
+  if (l.prompt) {
+    for (std::string_view m : {"(config-if-Et", "(config-if-Ma", "(config-if-Po", "(config-qos-"})
+      if (t.find(m) != std::string_view::npos) return "an EOS configuration-mode prompt";
+    return "";
+  }
+  if (!l.parent.empty()) {
+    auto w = words(t);
+    // `priority-flow-control on` and `... priority N no-drop` are EOS's
+    // spelling (NX-OS and Dell OS10 write `priority-flow-control mode on`,
+    // Comware `priority-flow-control enable` / `no-drop dot1p N`).
+    if ((w[0] == "service-profile" && w.size() == 2) ||
+        ((w[0] == "tx-queue" || w[0] == "uc-tx-queue") && w.size() == 2) ||
+        t == "priority-flow-control on" ||
+        (w.size() == 4 && w[0] == "priority-flow-control" && w[1] == "priority" &&
+         (w[3] == "no-drop" || w[3] == "drop")))
+      return "an EOS QoS statement";
+    return "";
+  }
+  std::string_view n = cli::interface_arg(t);
+  if (!n.empty()) {
+    if (cli::name_shape(n, "Ethernet", 1, 1) || cli::name_shape(n, "Management", 1, 1) ||
+        cli::name_shape(n, "Port-Channel", 1, 1) || cli::name_shape(n, "Vxlan", 1, 1) ||
+        cli::name_shape(n, "Recirc-Channel", 1, 1))
+      return "an EOS interface name";
+    return "";
+  }
+  if (cli::starts_with_statement(
+          t, {"transceiver qsfp default-mode", "service routing protocols model", "no aaa root",
+              "management api", "daemon TerminAttr", "vrf instance", "vlan internal order",
+              "qos profile", "qos map dscp", "qos map traffic-class",
+              "priority-flow-control pause watchdog"}))
+    return "an EOS statement";
+  return "";
 }
+
+// Registered so the other readers refuse this vendor's text by these marks.
+constexpr cli::Marks kMarks{
+    kVendor, "EOS", "`show running-config`",
+    "`! device: ... EOS-4.x` or `! Command: show running-config` headers, "
+    "interface Ethernet1 / Management1 / Port-Channel1, EOS-only statements "
+    "(transceiver qsfp default-mode, management api, qos profile, ...)",
+    eos_mark};
+[[maybe_unused]] const bool kMarksRegistered = cli::register_marks(&kMarks);
 
 Result<SwitchState> parse(std::string_view config_text) {
   cli::TreeOptions options;
   options.comment_chars = "!";
   options.eof_banners = {"banner login", "banner motd"};
   options.openers = {"interface", "qos profile", "tx-queue", "uc-tx-queue", "mc-tx-queue"};
-  auto tree = cli::parse_tree(config_text, options);
-  if (Status ok = cli::recognise(tree, dialect()); !ok) return std::unexpected(ok.error());
+  options.nested_openers = {"tx-queue", "uc-tx-queue", "mc-tx-queue"};
+  options.interface_types = {"Ethernet", "Port-Channel", "Management"};
+  auto text = cli::read_config(config_text, options, kMarks);
+  if (!text) return std::unexpected(text.error());
   Parser p;
   p.state.recognised_as = "EOS running-config";
-  for (const auto& line : tree) p.read_global(line);
+  for (const auto& line : text->tree) p.read_global(line);
 
   for (auto& [name, body] : p.interfaces) p.state.ports[name] = p.port_settings(name, body);
   // Classification: only the entries the file states. The EOS default map
@@ -461,6 +494,7 @@ Result<SwitchState> parse(std::string_view config_text) {
     p.state.mark(kGlobalTarget, model::Knob::dscp_map, Source::configured,
                  cli::join(p.dscp_text, "; "));
   }
+  if (text->session) cli::only_stated(p.state, "EOS configuration session");
   return std::move(p.state);
 }
 

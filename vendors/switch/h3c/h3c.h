@@ -57,6 +57,12 @@
 //
 // Syntax: H3C S6850/S9850 QoS and PFC command references (Comware 7), H3C
 // configuration file management (save, configuration replace, commit delay).
+//
+// Which text is Comware's (issue 31): one that carries at least one of its
+// marks (headers, interface-name shapes and statements only it prints:
+// `h3c_mark` in parse.cpp, with the documents they rest on) and no mark of
+// another format (vendors/switch/cli/recognise.h). Every other statement is
+// read or passed over, never a reason to refuse.
 #pragma once
 
 #include <array>

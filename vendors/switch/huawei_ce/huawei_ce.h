@@ -43,6 +43,12 @@
 // WheaterW/INTA-project@a9b3a9a1 nassim-main/corpus/hw/hw_CE6800_V300R023C00/
 // cmd_corpus_json/ (every form, with its page, in tests/switch/conformance/
 // huawei-ce.json).
+//
+// Which text is CloudEngine's (issue 31): one that carries at least one of its
+// marks (headers, interface-name shapes and statements only it prints:
+// `huawei_mark` in parse.cpp, with the documents they rest on) and no mark of
+// another format (vendors/switch/cli/recognise.h). Every other statement is
+// read or passed over, never a reason to refuse.
 #pragma once
 
 #include <array>

@@ -56,6 +56,7 @@ struct Parser {
   std::vector<std::pair<std::string, Port>> ports;
   std::map<std::string, std::string> incomparable;  // drop-profile -> ECN unit we cannot convert
   std::map<std::string, std::string> ecn_text;      // drop-profile -> the vendor's numbers
+  std::set<unsigned> ai_ecn_queues;                 // queues whose thresholds AI ECN sets
 
   // Every statement not understood is listed, one entry per line.
   void note(const ConfigLine& l, const std::string& what) { state.unread(l.line, l.text, what); }
@@ -68,7 +69,10 @@ struct Parser {
 
   void read_interface(const ConfigLine& l) {
     auto names = cli::expand_ports({std::string(after_words(l.text, "interface"))}, port_grammar());
-    if (!names) return;  // MEth, Vlanif, LoopBack ...
+    if (!names) {
+      ++state.passed_over;  // MEth, Vlanif, LoopBack ...
+      return;
+    }
     Port p;
     for (const auto& c : l.children) {
       const std::string& t = c.text;
@@ -82,8 +86,11 @@ struct Parser {
       else if (starts_with_words(t, "trust upstream"))
         p.domain = std::string(w.back());
       else if (starts_with_words(t, "dcb pfc enable")) {
-        p.pfc_mode = std::string(w.back());
-        if (w.size() == 6) p.pfc_profile = std::string(w[3]);
+        // dcb pfc enable [ profile ] [ mode { auto | manual } ] (CE6800
+        // V300R023C00 configuration guide, "Enabling PFC").
+        size_t i = 3;
+        if (i < w.size() && w[i] != "mode") p.pfc_profile = std::string(w[i++]);
+        p.pfc_mode = i + 1 < w.size() && w[i] == "mode" ? std::string(w[i + 1]) : "unstated";
       } else if (starts_with_words(t, "qos pq"))
         read_queues(c, after_words(t, "qos pq"), true, p);
       else if (starts_with_words(t, "qos drr"))
@@ -217,6 +224,48 @@ struct Parser {
       for (const auto& c : l.children) note(c, "dcb ets-profile is not evaluated");
     } else if (starts_with_words(t, "interface")) {
       read_interface(l);
+    } else if (t == "ai-service") {
+      read_ai_service(l);
+    } else if (starts_with_words(t, "dcb pfc dscp-mapping enable")) {
+      // PFC pauses the priority a packet's DSCP maps to (models that need it
+      // get it from render.cpp, dcb_pfc_dscp-mapping_enable.json): what the
+      // profile's DSCP map already says, no knob of its own.
+    } else {
+      // A QoS statement this reader does not hold is listed, never passed over.
+      if (cli::starts_with_statement(t, {"qos", "dcb", "diffserv", "drop-profile", "buffer"}))
+        note(l, "QoS statement not understood");
+      else
+        ++state.passed_over;  // not QoS: aaa, snmp-agent, bgp, user-interface ...
+    }
+  }
+
+  // AI ECN (CE6800 V300R023C00 configuration guide, "Example for Configuring
+  // AI ECN"): `ai-service` / ` ai-ecn` / `  ai-ecn enable` + `  assign queue
+  // 4`. The switch then computes each assigned queue's ECN thresholds itself
+  // (`display ai-ecn calculated state`): ECN is on, its thresholds are not
+  // in the file.
+  void read_ai_service(const ConfigLine& l) {
+    for (const auto& c : l.children) {
+      if (c.text != "ai-ecn") {
+        note(c, "AI service not read");
+        continue;
+      }
+      bool enabled = false;
+      std::vector<unsigned> queues;
+      for (const auto& a : c.children) {
+        if (a.text == "ai-ecn enable") {
+          enabled = true;
+        } else if (starts_with_words(a.text, "assign queue")) {
+          auto list = cli::parse_number_list(after_words(a.text, "assign queue"), 7);
+          if (list)
+            queues.insert(queues.end(), list->begin(), list->end());
+          else
+            note(a, "not understood");
+        } else {
+          note(a, "not understood");
+        }
+      }
+      if (enabled) ai_ecn_queues.insert(queues.begin(), queues.end());
     }
   }
 
@@ -244,14 +293,31 @@ struct Parser {
 
     const PfcProfile* prof = nullptr;
     if (auto it = pfc_profiles.find(p.pfc_profile); it != pfc_profiles.end()) prof = &it->second;
+    // The profile `default` exists on every switch and enables priority 3
+    // until changed ("By default, PFC is enabled for priority 3": CE6800
+    // V300R023C00 configuration guide, "Enabling PFC"); the configuration
+    // shows it only when changed.
+    static const PfcProfile kDefaultProfile{PriorityMask(1u << 3), {}};
+    bool default_profile = !prof && p.pfc_profile == "default";
+    if (default_profile) prof = &kDefaultProfile;
     PriorityMask pfc;
     if (p.pfc_mode == "manual" && prof) pfc = prof->priorities;
     s.pfc_enabled = pfc;
     if (!p.pfc_mode)
       state.mark(name, model::Knob::pfc, Source::vendor_default, "PFC off (no dcb pfc enable)");
+    else if (p.pfc_mode == "manual" && default_profile)
+      state.mark(name, model::Knob::pfc, Source::vendor_default,
+                 "dcb pfc enable mode manual, profile default unchanged: priority 3 (CE default)");
     if (p.pfc_mode == "auto") {
       s.pfc_enabled.reset();  // DCBX decides: the file does not say
       state.notes.push_back(name + ": PFC mode auto follows DCBX negotiation; not in the file");
+    } else if (p.pfc_mode && *p.pfc_mode != "manual") {
+      // The guide read gives no default working mode: manual (the profile's
+      // priorities) or auto (DCBX) is not in the file.
+      s.pfc_enabled.reset();
+      state.unread(0, name + " dcb pfc enable",
+                   "PFC on with no mode stated; its default mode (manual or DCBX auto) is not "
+                   "documented in the guide read: not in the file");
     }
     if (!pfc.empty() && prof && deadlock_interval_ms) {
       std::optional<std::pair<uint32_t, uint32_t>> m;
@@ -289,7 +355,10 @@ struct Parser {
       bool strict = !p.pq.contains(q) || p.pq.at(q);
       ets.tc_tsa[q] = strict ? model::Tsa::strict : model::Tsa::ets;
       if (!strict) weights[q] = p.drr_weight.contains(q) ? p.drr_weight.at(q) : 1;
-      if (p.ecn.contains(q) && p.wred.contains(q)) {
+      if (ai_ecn_queues.contains(q)) {
+        ecn_prios.set(Priority::unchecked(q));
+        unit = "AI ECN (computed by the switch)";
+      } else if (p.ecn.contains(q) && p.wred.contains(q)) {
         const std::string& dp = p.wred.at(q);
         auto it = drop_profiles.find(dp);
         if (incomparable.contains(dp)) {
@@ -345,122 +414,80 @@ model::DscpPriorityMap default_domain() {
   return out;
 }
 
-// Top-level statements of a CloudEngine V300 `display current-configuration`
-// (CE6800 V300R023C00 command reference).
-const cli::Dialect& dialect() {
-  static const cli::Dialect d{
-      kVendor,
-      "`display current-configuration`",
-      {"sysname",
-       "interface",
-       "vlan",
-       "dcb",
-       "diffserv",
-       "drop-profile",
-       "qos",
-       "return",
-       "device",
-       "stp",
-       "lldp",
-       "aaa",
-       "ssh",
-       "stelnet",
-       "user-interface",
-       "info-center",
-       "snmp-agent",
-       "ntp",
-       "clock",
-       "ip",
-       "ipv6",
-       "bgp",
-       "ospf",
-       "isis",
-       "route-policy",
-       "acl",
-       "traffic",
-       "header",
-       "undo",
-       "sflow",
-       "evpn",
-       "bridge-domain",
-       "system",
-       "assign",
-       "dhcp",
-       "http",
-       "netconf",
-       "ftp",
-       "sftp",
-       "telnet",
-       "vrrp",
-       "m-lag",
-       "stack",
-       "port-group",
-       "license",
-       "observe-port",
-       "policy",
-       "ops",
-       "local-aaa-server",
-       "hwtacacs-server",
-       "radius-server",
-       "error-down",
-       "lacp",
-       "mac-address",
-       "arp",
-       "ai-service",
-       "buffer",
-       "vlanif",
-       "ssl",
-       "pki",
-       "rsa",
-       "dsa",
-       "ecc",
-       "storm",
-       "vsm",
-       "l2protocol-tunnel",
-       "monitor-link",
-       "telemetry",
-       "grpc",
-       "commit",
-       "dfs-group",
-       "peer-link",
-       "nvo3",
-       "vpn-instance",
-       "routing-table",
-       "segment-routing",
-       "mpls",
-       "nqa",
-       "bfd",
-       "ecmp",
-       "load-balance",
-       "tunnel-policy",
-       "cpu-defend",
-       "mirroring",
-       "capture-packet",
-       "port",
-       "authentication",
-       "user",
-       "ra",
-       "sysname"},
-      std::regex(
-          R"(((10|25|40|50|100|200|400)GE\d|GE\d|MEth\d|Eth-Trunk\d|Vlanif\d|LoopBack\d|NULL\d|Nve\d|Tunnel\d|Vbdif\d))"),
-      false};
-  return d;
+// What marks a text as CloudEngine's (vendors/switch/cli/recognise.h has the
+// rule), each printed by Huawei and by no other format the readers know
+// (Comware shares the `#` separators, `sysname`, `undo` and `return`, so those
+// mark neither):
+//  - the header comments of `display current-configuration`: `!Software
+//    Version V200R...`, `!Last configuration was updated|saved at ...`
+//    (../shared/wild-configs/huawei-ce; CE6800 V300R023C00 configuration
+//    guide's configuration scripts);
+//  - Huawei interface names: 100GE1/0/1, 25GE, 10GE, 40GE, 50GE, 200GE, 400GE,
+//    GE1/0/0, XGigabitEthernet0/0/1, MEth0/0/0 (three numbers), Eth-Trunk1,
+//    Vlanif10, Vbdif10, and the `100ge 1/0/1` a guide types;
+//  - statements of Huawei alone: `diffserv domain`, `drop-profile`, `dcb pfc`,
+//    `dcb ets-profile`, `device board`, `ai-service`, `user-interface`,
+//    `stelnet server enable`, `vlan batch`, `aaa` (CE6800 V300R023C00
+//    command reference and configuration guide);
+//  - the `[~HUAWEI]` / `[*HUAWEI]` prompts of CE's two-stage commit.
+std::string huawei_mark(const cli::MarkLine& l) {
+  std::string_view t = l.text;
+  if (l.comment)
+    return t.starts_with("!Software Version V") || t.starts_with("!Last configuration was")
+               ? "a CloudEngine configuration header"
+               : "";
+  if (l.prompt)
+    return t.starts_with("[~") || t.starts_with("[*") ? "a CloudEngine two-stage-commit prompt"
+                                                      : "";
+  if (!l.parent.empty()) return "";
+  std::string_view n = cli::interface_arg(t);
+  if (!n.empty()) {
+    for (std::string_view p :
+         {"10GE", "25GE", "40GE", "50GE", "100GE", "200GE", "400GE", "GE", "XGigabitEthernet",
+          "MEth", "10ge ", "25ge ", "40ge ", "100ge ", "200ge ", "400ge ", "ge "})
+      if (cli::name_shape(n, p, 3, 3)) return "a CloudEngine interface name";
+    for (std::string_view p : {"Eth-Trunk", "Vlanif", "Vbdif", "eth-trunk ", "vlanif "})
+      if (cli::name_shape(n, p, 1, 1)) return "a CloudEngine interface name";
+    return "";
+  }
+  if (cli::starts_with_statement(
+          t, {"diffserv domain", "drop-profile", "dcb pfc", "dcb ets-profile", "device board",
+              "ai-service", "user-interface", "stelnet server enable", "vlan batch"}))
+    return "a CloudEngine statement";
+  return t == "aaa" ? "a CloudEngine statement" : "";
 }
+
+// Registered so the other readers refuse this vendor's text by these marks.
+constexpr cli::Marks kMarks{
+    kVendor, "CloudEngine", "`display current-configuration`",
+    "`!Software Version V...` header, interface 100GE1/0/1 / 25GE1/0/1 / "
+    "Eth-Trunk1, diffserv domain, drop-profile, dcb pfc, `[~HUAWEI]` prompts",
+    huawei_mark};
+[[maybe_unused]] const bool kMarksRegistered = cli::register_marks(&kMarks);
 
 Result<SwitchState> parse(std::string_view config_text) {
   cli::TreeOptions options;
   options.comment_chars = "#!";  // `!Software Version ...` heads the display output
   options.delimited_banners = {"header login information", "header shell information"};
-  options.openers = {"interface", "dcb pfc", "diffserv domain", "drop-profile", "dcb ets-profile"};
-  auto tree = cli::parse_tree(config_text, options);
-  if (Status ok = cli::recognise(tree, dialect()); !ok) return std::unexpected(ok.error());
+  options.openers = {"interface",       "dcb pfc",    "diffserv domain", "drop-profile",
+                     "dcb ets-profile", "ai-service", "ai-ecn"};
+  options.nested_openers = {"ai-ecn"};
+  options.interface_types = {"10GE",  "25GE",  "40GE", "50GE",      "100GE",
+                             "200GE", "400GE", "GE",   "Eth-Trunk", "MEth"};
+  options.not_openers = {"dcb pfc enable",          "dcb pfc deadlock",
+                         "dcb pfc deadlock-detect", "dcb pfc deadlock-recovery",
+                         "dcb pfc buffer",          "dcb pfc dscp-mapping",
+                         "dcb pfc global",          "ai-ecn enable"};
+  auto text = cli::read_config(config_text, options, kMarks);
+  if (!text) return std::unexpected(text.error());
   Parser p;
   p.state.recognised_as = "CloudEngine display current-configuration";
-  for (const auto& line : tree) p.read(line);
+  for (const auto& line : text->tree) p.read(line);
   for (const auto& [name, port] : p.ports) {
     model::DscpPriorityMap explicit_map;
     p.state.ports[name] = p.port_settings(name, port, explicit_map);
   }
+  if (text->session) cli::only_stated(p.state, "CloudEngine configuration session");
   return std::move(p.state);
 }
 

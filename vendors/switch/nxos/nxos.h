@@ -27,6 +27,12 @@
 // Syntax: Cisco Nexus 9000 NX-OS Quality of Service Configuration Guide
 // (network-qos, queuing, PFC, PFC watchdog); System Management Configuration
 // Guide (Rollback; Session Manager's limits).
+//
+// Which text is NX-OS's (issue 31): one that carries at least one of its marks
+// (headers, interface-name shapes and statements only it prints: `nxos_mark`
+// in parse.cpp, with the documents they rest on) and no mark of another format
+// (vendors/switch/cli/recognise.h). Every other statement is read or passed
+// over, never a reason to refuse.
 #pragma once
 
 #include <regex>

@@ -2,6 +2,8 @@
 // are collected first; only the ones `system qos` and the interfaces attach
 // take effect, and unattached ones are ignored (not an error: operators keep
 // spares).
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "../cli/common.h"
@@ -206,7 +208,10 @@ struct Parser {
     }
     // "Ethernet1/1-2" after a comma may be written as "1/3-4" without the type.
     auto names = cli::expand_ports(list, port_grammar());
-    if (!names) return;  // mgmt0, loopbacks, VLAN interfaces
+    if (!names) {
+      ++state.passed_over;  // mgmt0, loopbacks, VLAN interfaces
+      return;
+    }
     Port p;
     for (const auto& c : l.children) {
       auto w = words(c.text);
@@ -288,13 +293,14 @@ struct Parser {
       if (auto n = number(w.back(), 100)) wd_restore = static_cast<uint32_t>(*n);
     } else if (starts_with_words(t, "interface")) {
       read_interface(l);
+    } else {
+      ++state.passed_over;  // not QoS: feature, vrf context, router bgp, logging ...
     }
   }
 
   // DSCP -> qos-group by a qos policy: first matching class wins, the rest
   // go to qos-group 0.
-  model::DscpPriorityMap classify(const std::string& policy,
-                                      model::DscpPriorityMap* explicit_map) {
+  model::DscpPriorityMap classify(const std::string& policy, model::DscpPriorityMap* explicit_map) {
     model::DscpPriorityMap out;
     for (const auto& [cls, group] : qos_policies[policy]) {
       auto it = class_dscps.find(cls);
@@ -312,100 +318,79 @@ struct Parser {
 
 }  // namespace
 
-// Top-level statements of an NX-OS `show running-config` (Nexus 9000
-// command references).
-const cli::Dialect& dialect() {
-  static const cli::Dialect d{
-      kVendor,
-      "`show running-config`",
-      {"version",
-       "feature",
-       "hostname",
-       "switchname",
-       "vdc",
-       "no",
-       "interface",
-       "ip",
-       "ipv6",
-       "vlan",
-       "vrf",
-       "username",
-       "role",
-       "policy-map",
-       "class-map",
-       "system",
-       "priority-flow-control",
-       "hardware",
-       "spanning-tree",
-       "snmp-server",
-       "ntp",
-       "logging",
-       "line",
-       "boot",
-       "cfs",
-       "copp",
-       "rmon",
-       "router",
-       "route-map",
-       "key",
-       "aaa",
-       "banner",
-       "clock",
-       "errdisable",
-       "port-channel",
-       "lldp",
-       "vpc",
-       "nv overlay",
-       "evpn",
-       "fabric",
-       "mac",
-       "ssh",
-       "telemetry",
-       "tacacs-server",
-       "radius-server",
-       "power",
-       "bfd",
-       "license",
-       "event",
-       "monitor",
-       "udld",
-       "cdp",
-       "track",
-       "object-group",
-       "password",
-       "callhome",
-       "terminal",
-       "control-plane",
-       "install",
-       "service",
-       "macsec",
-       "nxapi",
-       "qos",
-       "queuing",
-       "buffer-profile",
-       "wred-queue",
-       "feature-set",
-       "port-profile",
-       "dot1x",
-       "ptp",
-       "flow",
-       "sflow",
-       "policy"},
-      std::regex(R"((Ethernet\d+/|mgmt\d|loopback\d|Vlan\d|port-channel\d|nve\d|Tunnel\d))"),
-      false};
-  return d;
+// What marks a text as NX-OS's (vendors/switch/cli/recognise.h has the rule),
+// each printed by NX-OS and by no other format the readers know:
+//  - the header comments of `show running-config`: `!Command: show ...` (no
+//    space after "!": EOS prints one), `!Time: ...`, `!Running configuration
+//    last done at: ...`, `!Startup config saved at: ...`; the release line
+//    `version 9.3(8)` (parentheses: IOS prints `version 17.1`) (Nexus 9000
+//    Fundamentals Configuration Guide; every file of ../shared/wild-configs/nxos);
+//  - statements of NX-OS alone: `feature ...`, `vdc ... id ...`, `vrf context`,
+//    `boot nxos`, `copp profile`, `system jumbomtu`, `system qos`,
+//    `policy-map|class-map type network-qos|queuing`, `cfs ...`, `nv overlay`,
+//    `hardware access-list tcam`, `priority-flow-control watch-dog...`, and
+//    `pause pfc-cos` / `priority-flow-control watch-dog-interval` in a stanza
+//    (Nexus 9000 QoS Configuration Guide, "Configuring Priority Flow Control",
+//    network-qos and queuing policies);
+//  - `interface mgmt0` and `nve1`, and the `(config-pmap-...)`,
+//    `(config-cmap-...)`, `(config-sys-qos)` prompts of a typed session.
+std::string nxos_mark(const cli::MarkLine& l) {
+  std::string_view t = l.text;
+  if (l.comment) {
+    for (std::string_view h :
+         {"!Command: ", "!Time: ", "!Running configuration last done", "!Startup config saved"})
+      if (t.starts_with(h)) return "an NX-OS configuration header";
+    return "";
+  }
+  if (l.prompt) {
+    for (std::string_view m : {"(config-pmap-", "(config-cmap-", "(config-sys-qos)"})
+      if (t.find(m) != std::string_view::npos) return "an NX-OS configuration-mode prompt";
+    return "";
+  }
+  if (!l.parent.empty()) {
+    if (starts_with_words(t, "pause pfc-cos") ||
+        starts_with_words(t, "priority-flow-control watch-dog-interval"))
+      return "an NX-OS QoS statement";
+    return "";
+  }
+  std::string_view n = cli::interface_arg(t);
+  if (!n.empty())
+    return cli::name_shape(n, "mgmt", 1, 1) || cli::name_shape(n, "nve", 1, 1)
+               ? "an NX-OS interface name"
+               : "";
+  auto w = words(t);
+  if (w[0] == "version" && w.size() >= 2 && w[1].find('(') != std::string_view::npos &&
+      std::isdigit(static_cast<unsigned char>(w[1][0])))
+    return "an NX-OS release line";
+  if (cli::starts_with_statement(
+          t, {"feature", "vdc", "vrf context", "boot nxos", "copp profile", "system jumbomtu",
+              "system qos", "policy-map type network-qos", "policy-map type queuing",
+              "class-map type network-qos", "class-map type queuing", "cfs", "nv overlay",
+              "hardware access-list tcam", "priority-flow-control watch-dog"}))
+    return "an NX-OS statement";
+  return "";
 }
+
+// Registered so the other readers refuse this vendor's text by these marks.
+constexpr cli::Marks kMarks{kVendor, "NX-OS", "`show running-config`",
+                            "`!Command: show running-config` / `!Time:` headers, `version 9.3(8)`, "
+                            "`feature ...`, `vrf context`, `system qos`, network-qos and queuing "
+                            "policy-maps, interface mgmt0",
+                            nxos_mark};
+[[maybe_unused]] const bool kMarksRegistered = cli::register_marks(&kMarks);
 
 Result<SwitchState> parse(std::string_view config_text) {
   cli::TreeOptions options;
   options.comment_chars = "!";
   options.delimited_banners = {"banner motd", "banner exec"};
   options.openers = {"interface", "class-map", "policy-map", "class", "system qos"};
-  auto tree = cli::parse_tree(config_text, options);
-  if (Status ok = cli::recognise(tree, dialect()); !ok) return std::unexpected(ok.error());
+  options.nested_openers = {"class"};
+  options.interface_types = {"Ethernet", "port-channel", "mgmt"};
+  auto text = cli::read_config(config_text, options, kMarks);
+  if (!text) return std::unexpected(text.error());
   Parser p;
   p.state.recognised_as = "NX-OS running-config";
-  for (const auto& line : tree) p.read(line);
+  for (const auto& line : text->tree) p.read(line);
   using model::Knob;
 
   // Switch-wide: the queuing policy under `system qos` (NX-OS default:
@@ -521,6 +506,7 @@ Result<SwitchState> parse(std::string_view config_text) {
     }
     p.state.ports[name] = std::move(s);
   }
+  if (text->session) cli::only_stated(p.state, "NX-OS configuration session");
   return std::move(p.state);
 }
 

@@ -49,10 +49,13 @@ std::vector<fs::path> files_in(const std::string& sub) {
   return out;
 }
 
+// The counts fold_passed_over put after the form in `recognised_as`.
 size_t passed_over(const SwitchState& st) {
   size_t n = 0;
-  for (const std::string& note : st.notes)
-    if (note.starts_with(kPassedOverPrefix)) n += std::stoul(note.substr(kPassedOverPrefix.size()));
+  const std::string& r = st.recognised_as;
+  for (size_t at = r.find(kPassedOverPrefix); at != std::string::npos;
+       at = r.find(kPassedOverPrefix, at + 1))
+    n += std::stoul(r.substr(at + kPassedOverPrefix.size()));
   return n;
 }
 
@@ -72,8 +75,8 @@ TEST_SUITE("wild_sonic_cumulus" * doctest::skip()) {
         CAPTURE(f.string());
         auto st = adapter->parse(test::read_file(f.string()));
         REQUIRE_MESSAGE(st, (st ? "" : st.error().to_string()));
-        fmt::print("wild: {}/{}: read as {}, {} ports, passed over {}\n", vendor,
-                   f.filename().string(), st->recognised_as, st->ports.size(), passed_over(*st));
+        fmt::print("wild: {}/{}: {} ports, passed over {} (read as {})\n", vendor,
+                   f.filename().string(), st->ports.size(), passed_over(*st), st->recognised_as);
         read[vendor + "/" + f.filename().string()] = std::move(*st);
       }
     }

@@ -70,4 +70,12 @@ std::string passed_over_note(size_t count, std::string_view what) {
   return fmt::format("{}{} {}", kPassedOverPrefix, count, what);
 }
 
+void fold_passed_over(SwitchState& state) {
+  auto said =
+      std::stable_partition(state.notes.begin(), state.notes.end(),
+                            [](const std::string& n) { return !n.starts_with(kPassedOverPrefix); });
+  for (auto it = said; it != state.notes.end(); ++it) state.recognised_as += "; " + *it;
+  state.notes.erase(said, state.notes.end());
+}
+
 }  // namespace rocecfg::sw

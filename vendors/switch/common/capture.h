@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "switch/adapter.h"
 
 namespace rocecfg::sw {
 
@@ -40,10 +41,14 @@ Result<std::vector<std::string>> config_lines(std::string_view text, std::string
 // document); tabs count as one column each, as the text has them.
 void remove_common_indent(std::vector<std::string>& lines);
 
-// The note every reader gives for what it passed over (not QoS, or not a
-// statement of the format): "passed over N <what>". The wild-config test
-// reads the count from it.
+// What a reader passed over (not QoS, or not a statement of the format):
+// "passed over N <what>". The readers note it as they go; fold_passed_over
+// then moves those notes into `recognised_as` ("CONFIG_DB JSON; passed over
+// 14 CONFIG_DB tables that are not port or QoS"), so `show switch` and
+// `import` say it while an audit's warnings stay about QoS. The wild-config
+// test reads the counts from there.
 inline constexpr std::string_view kPassedOverPrefix = "passed over ";
 std::string passed_over_note(size_t count, std::string_view what);
+void fold_passed_over(SwitchState& state);
 
 }  // namespace rocecfg::sw

@@ -20,8 +20,10 @@
 // PFC on 3, ECN on TC3); the PFC watchdog has a polling interval and a
 // robustness count rather than detection/restoration times; ECN thresholds
 // are bytes (`nv show` prints them in KiB); ASICs round thresholds, which the
-// config view does not show. Backups: `nv config show -o commands`, the YAML
-// of /etc/nvue.d/startup.yaml, or legacy /etc/cumulus/datapath/traffic.conf.
+// config view does not show. Backups: `nv config show -o commands` (or nv
+// commands typed as a session), the YAML of /etc/nvue.d/startup.yaml or a
+// fragment of it, or legacy /etc/cumulus/datapath/traffic.conf, saved with or
+// without prompts; each identified by its own marks (recognise.cpp).
 // Buffers: PFC needs a lossless traffic pool, and the factory gives 100 % of
 // the buffer to default-lossy; turning PFC on therefore also splits the pools
 // (render.cpp). The cable length is the one headroom input NVUE takes.
@@ -140,6 +142,7 @@ Result<SwitchState> parse(std::string_view text) {
   }
   if (st && passed_over > 0)
     st->notes.push_back(passed_over_note(passed_over, "lines that are not statements"));
+  if (st) fold_passed_over(*st);
   return st;
 }
 

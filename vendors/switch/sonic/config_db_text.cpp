@@ -16,7 +16,8 @@
 // Positive marks: a JSON object whose keys are CONFIG_DB table names
 // (upper case, digits, `_`) or "TABLE|key" keys of such tables, with object
 // values, at least one of them a port or QoS table; anything else is JSON of
-// another schema and refused, naming the first key that is not.
+// another schema and refused, naming a key that is not (keys in sorted
+// order: the JSON library holds objects sorted).
 // The capture around it (a prompt and command line before, a prompt after)
 // is cut; nesting deeper than kMaxConfigJsonDepth is refused before parsing,
 // with its line and column, so no input recurses without bound.
@@ -32,13 +33,9 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::string_view kExpected =
-    "a CONFIG_DB JSON dump (/etc/sonic/config_db.json, `show runningconfiguration all`, or the "
-    "flat \"TABLE|key\" form of sonic-db-dump / redis-dump / show techsupport)";
-
 std::unexpected<Error> refuse(const std::string& why) {
   return fail(ErrorKind::invalid_input, "not a sonic config",
-              fmt::format("expected {}; {}", kExpected, why));
+              fmt::format("expected {}; {}", kConfigDbExpected, why));
 }
 
 std::string where_in(std::string_view text, size_t byte) {

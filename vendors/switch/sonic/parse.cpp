@@ -96,9 +96,6 @@ const json& port_qos_entry(const json& db, const std::string& port) {
 
 namespace {
 
-constexpr std::string_view kExpected =
-    "a CONFIG_DB JSON dump (/etc/sonic/config_db.json or `show runningconfiguration all`)";
-
 // Tables rocecfg reads; a dump without any of them says nothing about QoS.
 bool known_table(const std::string& k) {
   static const std::set<std::string> known{"PORT",
@@ -180,8 +177,9 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
     not_read += !known_table(key);
   }
   if (!any_known)
-    return fail(ErrorKind::invalid_input, "not a sonic config",
-                fmt::format("expected {}; none of its tables is a port or QoS table", kExpected));
+    return fail(
+        ErrorKind::invalid_input, "not a sonic config",
+        fmt::format("expected {}; none of its tables is a port or QoS table", kConfigDbExpected));
   sw::SwitchState st;
   st.recognised_as = read->form;
   if (not_read > 0)
@@ -414,6 +412,7 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   }
   if (Status qos = parse_scheduling_and_buffers(db, st); !qos) return std::unexpected(qos.error());
   note_buffer_model(db, st);
+  fold_passed_over(st);
   return st;
 }
 

@@ -49,6 +49,9 @@ Result<sw::SwitchState> parse_config_db(std::string_view json_text);
 // The text of a CONFIG_DB in any form it is saved in -> its tables
 // (config_db_text.cpp): config_db.json / `show runningconfiguration all`,
 // the flat "TABLE|key" form of sonic-db-dump, redis-dump, show techsupport.
+inline constexpr std::string_view kConfigDbExpected =
+    "a CONFIG_DB JSON dump (/etc/sonic/config_db.json, `show runningconfiguration all`, or the "
+    "flat \"TABLE|key\" form of sonic-db-dump / redis-dump / show techsupport)";
 struct ConfigDbText {
   nlohmann::json db;
   std::string form;        // "CONFIG_DB JSON", "CONFIG_DB flat TABLE|key dump"

@@ -149,6 +149,19 @@ TEST_SUITE("cumulus offline") {
           "nv config show -o commands; passed over 5 lines that are not statements");
   }
 
+  TEST_CASE("Cumulus: a traffic.conf without pfc or ecn_red groups leaves them at the default") {
+    auto a = make_adapter("cumulus");
+    auto st = a->parse(
+        "traffic.packet_priority_source_set = [dscp]\n"
+        "# pfc.port_group_list = [pfc_port_group]\n"
+        "priority_group.bulk.cos_list = [0,1,2,3,4,5,6,7]\npriority_group.bulk.weight = 100\n");
+    REQUIRE_OK(st);
+    CHECK(st->origin(kGlobalTarget, model::Knob::pfc).source == Source::vendor_default);
+    CHECK(st->origin(kGlobalTarget, model::Knob::ecn_priorities).source == Source::vendor_default);
+    CHECK(st->global.pfc_enabled->empty());
+    CHECK(st->origin(kGlobalTarget, model::Knob::trust).source == Source::configured);
+  }
+
   TEST_CASE("Cumulus: nv unset puts back what it can evaluate and leaves the rest unknown") {
     auto a = make_adapter("cumulus");
     auto st = a->parse(

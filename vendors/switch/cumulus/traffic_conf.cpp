@@ -206,6 +206,20 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
   if (!dscp_map.empty()) g.dscp_priority = dscp_map;
   g.pfc_enabled = pfc;
   g.ecn_priorities = ecn_on;
+  // No group of a family: the file's default, off (the CL 4.3 example file
+  // ships its pfc and link_pause groups commented out; "ECN is disabled by
+  // default in Cumulus Linux", same page), not a stated "off".
+  auto has_group = [&](std::string_view family) {
+    return std::any_of(groups.begin(), groups.end(), [&](const auto& g) {
+      return g.first.starts_with(std::string(family) + " ");
+    });
+  };
+  if (!has_group("pfc"))
+    st.mark(sw::kGlobalTarget, model::Knob::pfc, sw::Source::vendor_default,
+            "no pfc port group: PFC off (traffic.conf default)");
+  if (!has_group("ecn_red"))
+    st.mark(sw::kGlobalTarget, model::Knob::ecn_priorities, sw::Source::vendor_default,
+            "no ecn_red port group: ECN off (traffic.conf default)");
   g.ecn = ecn;
   if (have_ets) g.ets = ets;
   st.notes.push_back("legacy traffic.conf: per-port MTU and PFC watchdog are not in this file");

@@ -7,12 +7,16 @@
 //   top, "TABLE": {"key": {fields}}.
 // - The flat form of the Redis database itself: "TABLE|key": {fields} (the
 //   Redis key is the table and the entry's key joined by CONFIG_DB's
-//   separator "|": sonic-net/sonic-py-swsssdk src/swsssdk/configdb.py
-//   @c553fded, KEY_SEPARATOR / TABLE_NAME_SEPARATOR). sonic-db-dump (and the
+//   separator "|", the table ending at the first one: sonic-net/
+//   sonic-py-swsssdk src/swsssdk/configdb.py @05892832, TABLE_NAME_SEPARATOR
+//   and get_config; an entry without fields is stored as "NULL": "NULL" by
+//   __typed_to_raw, a placeholder dropped here). sonic-db-dump (and the
 //   CONFIG_DB dump `show techsupport` saves with it) writes each Redis key as
 //   {"type": "hash", "value": {fields}, "ttl": .., "expireat": ..}: it is
 //   redis-dump-load's dump (sonic-net/sonic-py-swsssdk src/swsssdk/
-//   sonic_db_dump_load.py @1f9bf06c calls redisdl.dump); both wrappings read.
+//   sonic_db_dump_load.py @1f9bf06c calls redisdl.dump, whose per-key shape
+//   is p/redis-dump-load tests/fixtures/ttl_and_expireat.json @e4dee390;
+//   a hash's value is the object of its fields); both wrappings read.
 // Positive marks: a JSON object whose keys are CONFIG_DB table names
 // (upper case, digits, `_`) or "TABLE|key" keys of such tables, with object
 // values, at least one of them a port or QoS table; anything else is JSON of
@@ -125,20 +129,26 @@ Result<ConfigDbText> read_config_db_text(std::string_view raw) {
     std::string table = key.substr(0, bar);
     if (!table_name(table) || !value.is_object())
       return refuse(fmt::format("{:?} is not a CONFIG_DB table", key));
-    if (bar == std::string::npos) {
+    bool wrapped = value.contains("type") && value.contains("value") &&
+                   (value.contains("ttl") || value.contains("expireat"));
+    if (bar == std::string::npos && !wrapped) {
       for (auto& [k, v] : value.items()) out.db[table][k] = std::move(v);
       continue;
     }
     // "TABLE|key": the entry's fields, bare or in sonic-db-dump's wrapping.
+    // A Redis key of no table (CONFIG_DB_INITIALIZED, a string) and any
+    // non-hash value are no CONFIG_DB entry (ConfigDBConnector.get_config
+    // skips them too).
     out.form = "CONFIG_DB flat TABLE|key dump";
     json fields = std::move(value);
-    if (fields.contains("type") && fields.contains("value")) {
-      if (fields["type"] != "hash" || !fields["value"].is_object()) {
-        ++out.passed_over;  // not a CONFIG_DB entry (every entry is a hash)
+    if (wrapped) {
+      if (bar == std::string::npos || fields["type"] != "hash" || !fields["value"].is_object()) {
+        ++out.passed_over;
         continue;
       }
       fields = std::move(fields["value"]);
     }
+    fields.erase("NULL");  // the placeholder of an entry without fields
     out.db[table][key.substr(bar + 1)] = std::move(fields);
   }
   return out;

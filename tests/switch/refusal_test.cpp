@@ -94,8 +94,9 @@ TEST_CASE("the refusal names the first line that is not the vendor's") {
   auto bad = sonic->parse("{\n  \"PORT\": {\n    \"Ethernet0\": { \"mtu\": 9100 \n}\n");
   REQUIRE_FALSE(bad);
   CHECK(bad.error().message.starts_with(
-      "expected a CONFIG_DB JSON dump (/etc/sonic/config_db.json or `show runningconfiguration "
-      "all`); not JSON at line "));
+      "expected a CONFIG_DB JSON dump (/etc/sonic/config_db.json, `show runningconfiguration "
+      "all`, or the flat \"TABLE|key\" form of sonic-db-dump / redis-dump / show techsupport); "
+      "not JSON at line "));
   auto cumulus = make_adapter("cumulus");
   auto table = cumulus->parse(testing::read_source_file("corpus/foreign/nv-show-qos-roce.txt"));
   REQUIRE_FALSE(table);

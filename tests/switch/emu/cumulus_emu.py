@@ -44,6 +44,89 @@ SCHEMA = [
 ]
 
 
+# What a real spine's applied revision holds besides the ports and QoS, so
+# that reads over SSH see a whole config (issue 31): the `nv config show`
+# of a Cumulus Linux 5.9.2 SN2010 spine (ytti/oxidized spec/model/data/
+# cumulus#MSN2010_5.9.2_nvue#custom_simulation.yaml @687ed426, the wild
+# config oxidized-spine1-nyc2-msn2010-5.9.2-nv-config-show.yaml) as `-o
+# commands` lines: management VRF, BGP unnumbered fabric with BFD, SNMP,
+# syslog, AAA classes and roles, control-plane ACLs, WJH, ssh-server. Its
+# anonymised addresses are documentation addresses here (RFC 5737), its SNMP
+# user (a secret) is left out, its ports are this emulator's 32. A trailing
+# "{}" marks a presence line (no value).
+BASE_CONFIG = [
+    "interface eth0 ip address 192.0.2.10/23 {}",
+    "interface eth0 ip gateway 192.0.2.1 {}",
+    "interface eth0 ip vrf mgmt",
+    "interface eth0 type eth",
+    "interface eth0,swp29-32 link state up {}",
+    "interface lo ip address 198.51.100.1/32 {}",
+    "interface lo type loopback",
+    "interface swp1-28 description 'UNUSED 25G PORTS'",
+    "interface swp29 description '100G Link to edge1'",
+    "interface swp30 description '100G Link to edge2'",
+    "interface swp31 description '100G Link to leaf1'",
+    "interface swp32 description '100G Link to leaf2'",
+    "interface swp29-32 ip neighbor-discovery router-advertisement interval 10000",
+    "router bgp autonomous-system 65432",
+    "router bgp enable on",
+    "router bgp router-id 198.51.100.1",
+    "service snmp-server enable on",
+    "service snmp-server listening-address localhost {}",
+    "service snmp-server viewname systemview included 1.3.6.1.2.1",
+    "service syslog mgmt server 192.0.2.50 {}",
+    "system aaa class nvapply action allow",
+    "system aaa class nvapply command-path / permission all",
+    "system aaa class nvshow action allow",
+    "system aaa class nvshow command-path / permission ro",
+    "system aaa class sudo action allow",
+    "system aaa class sudo command-path / permission all",
+    "system aaa role nvue-admin class nvapply {}",
+    "system aaa role nvue-monitor class nvshow {}",
+    "system aaa role system-admin class nvapply {}",
+    "system aaa role system-admin class sudo {}",
+    "system aaa user cumulus full-name cumulus,,,",
+    "system aaa user cumulus role system-admin",
+    "system api state enabled",
+    "system cli inactive-timeout 1800",
+    "system control-plane acl acl-default-dos inbound {}",
+    "system control-plane acl acl-default-whitelist inbound {}",
+    "system reboot mode cold",
+    "system ssh-server authentication-retries 10",
+    "system ssh-server inactive-timeout 1800",
+    "system ssh-server login-timeout 200",
+    "system ssh-server state enabled",
+    "system timezone Etc/UTC",
+    "system wjh channel forwarding trigger l2 {}",
+    "system wjh channel forwarding trigger l3 {}",
+    "system wjh enable on",
+    "vrf default router bgp address-family ipv4-unicast enable on",
+    "vrf default router bgp address-family ipv4-unicast redistribute connected enable on",
+    "vrf default router bgp address-family ipv6-unicast enable on",
+    "vrf default router bgp address-family l2vpn-evpn enable on",
+    "vrf default router bgp enable on",
+    "vrf default router bgp neighbor swp29 peer-group fabric",
+    "vrf default router bgp neighbor swp29 type unnumbered",
+    "vrf default router bgp neighbor swp30 peer-group fabric",
+    "vrf default router bgp neighbor swp30 type unnumbered",
+    "vrf default router bgp neighbor swp31 peer-group fabric",
+    "vrf default router bgp neighbor swp31 type unnumbered",
+    "vrf default router bgp neighbor swp32 peer-group fabric",
+    "vrf default router bgp neighbor swp32 type unnumbered",
+    "vrf default router bgp path-selection multipath aspath-ignore on",
+    "vrf default router bgp peer-group fabric address-family ipv4-unicast enable on",
+    "vrf default router bgp peer-group fabric address-family ipv4-unicast nexthop-setting self",
+    "vrf default router bgp peer-group fabric address-family l2vpn-evpn enable on",
+    "vrf default router bgp peer-group fabric bfd detect-multiplier 3",
+    "vrf default router bgp peer-group fabric bfd enable on",
+    "vrf default router bgp peer-group fabric bfd min-rx-interval 400",
+    "vrf default router bgp peer-group fabric bfd min-tx-interval 400",
+    "vrf default router bgp peer-group fabric capabilities extended-nexthop on",
+    "vrf default router bgp peer-group fabric description 'spine leaf bgp peer-group'",
+    "vrf default router bgp peer-group fabric remote-as external",
+]
+
+
 def expand(word):
     out = []
     for item in word.split(","):
@@ -68,6 +151,15 @@ class Cumulus(Personality):
         applied = {f"system hostname": switch_name}
         for i in range(1, 33):
             applied[f"interface swp{i} type"] = "swp"
+        for line in BASE_CONFIG:
+            words = line.split(" ")
+            if line.endswith("'"):  # a quoted value of several words
+                key, value = line[: line.index(" '")], line[line.index(" '") + 1:]
+            elif words[-1] == "{}":
+                key, value = " ".join(words[:-1]), None
+            else:
+                key, value = " ".join(words[:-1]), words[-1]
+            applied[key] = value
         return {"applied": applied, "pending": None, "revision": 1, "startup": dict(applied)}
 
     def _resolve(self, words):

@@ -52,6 +52,51 @@ def azure_dscp_map():
     return m
 
 
+# What a real switch's CONFIG_DB holds besides ports and QoS, so that reads
+# over SSH see a whole `show runningconfiguration all` (issue 31): the
+# non-QoS tables of sonic-mgmt's 7-node testbed PE1 (sonic-net/sonic-mgmt
+# ansible/vars/configdb_jsons/7nodes_cisco/PE1.json @b4ba9de3, the wild
+# config sonic-mgmt-7nodes-cisco-PE1.json): BGP globals and neighbors, a
+# route map, loopbacks, routed ports, management interface and port, a VRF,
+# flex counters; plus the FEATURE, SYSLOG_SERVER and NTP_SERVER tables every
+# image carries. Addresses are documentation addresses (RFC 5737/3849).
+# ../shared holds no YANG model for these tables, so the YANG check of
+# sonic_yang.py passes them over (UNMODELLED there); rocecfg never writes them.
+def base_tables(switch_name):
+    return {
+        "BGP_GLOBALS": {"default": {"local_asn": "64601", "router_id": "198.51.100.29",
+                                    "log_nbr_state_changes": "true",
+                                    "load_balance_mp_relax": "true",
+                                    "keepalive": "10", "holdtime": "30"}},
+        "BGP_GLOBALS_AF": {"default|ipv4_unicast": {"max_ebgp_paths": "64",
+                                                    "redistribute_connected": "true"},
+                           "default|ipv6_unicast": {"max_ebgp_paths": "64",
+                                                    "redistribute_connected": "true"}},
+        "BGP_NEIGHBOR": {"default|192.0.2.57": {"admin_status": "true", "asn": "64600",
+                                                "local_addr": "192.0.2.56", "name": "ARISTA01T1"},
+                         "default|192.0.2.59": {"admin_status": "true", "asn": "64600",
+                                                "local_addr": "192.0.2.58", "name": "ARISTA02T1"}},
+        "BGP_NEIGHBOR_AF": {"default|192.0.2.57|ipv4_unicast": {"admin_status": "true"},
+                            "default|192.0.2.59|ipv4_unicast": {"admin_status": "true"}},
+        "ROUTE_MAP": {"pass_all|1": {"route_operation": "permit"}},
+        "LOOPBACK_INTERFACE": {"Loopback0": {}, "Loopback0|198.51.100.29/32": {},
+                               "Loopback0|2001:db8::29/128": {}},
+        "INTERFACE": {"Ethernet0": {}, "Ethernet0|192.0.2.56/31": {},
+                      "Ethernet4": {}, "Ethernet4|192.0.2.58/31": {}},
+        "MGMT_INTERFACE": {"eth0|192.0.2.10/24": {"gwaddr": "192.0.2.1"}},
+        "MGMT_PORT": {"eth0": {"admin_status": "up", "alias": "eth0"}},
+        "VRF": {"Vrf1": {}},
+        "FLEX_COUNTER_TABLE": {t: {"FLEX_COUNTER_STATUS": "enable"}
+                               for t in ("PORT", "QUEUE", "PFCWD", "PG_WATERMARK",
+                                         "QUEUE_WATERMARK", "BUFFER_POOL_WATERMARK")},
+        "FEATURE": {f: {"state": "enabled", "auto_restart": "enabled",
+                        "has_per_asic_scope": "False", "has_global_scope": "True"}
+                    for f in ("bgp", "lldp", "pmon", "snmp", "swss", "syncd", "teamd")},
+        "SYSLOG_SERVER": {"192.0.2.50": {}},
+        "NTP_SERVER": {"192.0.2.123": {}},
+    }
+
+
 class Sonic(Personality):
     name = "sonic"
     # A sonic_yang.Schema: every write is then checked against SONiC's YANG
@@ -62,7 +107,13 @@ class Sonic(Personality):
     def factory_state(self, switch_name):
         db = {
             "DEVICE_METADATA": {"localhost": {"hostname": switch_name,
-                                              "platform": PLATFORM, "hwsku": HWSKU}},
+                                              "platform": PLATFORM, "hwsku": HWSKU,
+                                              "type": "ToRRouter",
+                                              "mac": "52:54:00:df:0c:4e",
+                                              "docker_routing_config_mode": "split",
+                                              "synchronous_mode": "enable",
+                                              "default_bgp_status": "up",
+                                              "default_pfcwd_status": "disable"}},
             "PORT": {p: {"admin_status": "up", "mtu": "9100", "speed": "100000",
                          "lanes": str(i)} for i, p in enumerate(PORTS)},
             "DSCP_TO_TC_MAP": {"AZURE": azure_dscp_map()},
@@ -94,6 +145,7 @@ class Sonic(Personality):
                 db["QUEUE"][f"{p}|{q}"] = {"scheduler": "scheduler.1",
                                            "wred_profile": "AZURE_LOSSLESS"}
                 db["BUFFER_PG"][f"{p}|{q}"] = {"profile": "pg_lossless_100000_5m_profile"}
+        db.update(base_tables(switch_name))
         # /etc/sonic/sonic_version.yml, as GCU's get_asic_name reads it.
         version = {"asic_type": "broadcom", "build_version": "20230531.12"}
         return {"db": db, "checkpoints": {}, "sonic_version": version, "pg_lookup": PG_LOOKUP}

@@ -84,6 +84,106 @@ TEST_SUITE("cumulus offline") {
     REQUIRE_FALSE(r);
     CHECK(r.error().to_string() == "line 2: pfc switch-priority: expected a number up to 7");
   }
+
+  // Identified by its marks (recognise.cpp), never by how it was saved; text
+  // of another kind is refused at the line that shows it (issue 31).
+  TEST_CASE("Cumulus: texts with no Cumulus marks, or marks of two formats, are refused, located") {
+    auto a = make_adapter("cumulus");
+    const std::string tail =
+        "; expected `nv config show -o commands` or nv set commands, NVUE YAML (`nv config "
+        "show`, /etc/nvue.d/startup.yaml) or /etc/cumulus/datapath/traffic.conf)";
+    auto refused = [&](const std::string& text) {
+      auto r = a->parse(text);
+      REQUIRE_FALSE(r);
+      return r.error().to_string();
+    };
+    const std::pair<std::string, std::string> cases[] = {
+        // sysctl.conf: `key = value` with dotted keys, of no traffic.conf family.
+        {"# /etc/sysctl.conf\nnet.ipv4.ip_forward = 1\nkernel.panic = 10\n",
+         "line 2: net.ipv4.ip_forward = 1 (not an NVUE command, NVUE YAML or a documented "
+         "traffic.conf key"},
+        // YAML of another schema: its top-level keys are no NVUE objects.
+        {"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n",
+         "line 1: apiVersion: apps/v1 (not an NVUE command, NVUE YAML or a documented "
+         "traffic.conf key"},
+        // Prose quoting a command is not a session of it.
+        {"To enable RoCE run the following:\n\n    nv set qos roce\n",
+         "line 1: To enable RoCE run the following: (not an `nv` command and no command's "
+         "output"},
+        // NVUE commands and traffic.conf keys in one text.
+        {"nv set qos roce\npfc.roce.cos_list = [3]\n",
+         "line 2: pfc.roce.cos_list = [3] (marks of two formats: line 1 is of another one"},
+        // A traffic.conf with a line that is not `key = value`.
+        {"pfc.roce.cos_list = [3]\ninterface swp1\n",
+         "line 2: interface swp1 (not a traffic.conf `key = value` line"},
+        // An NVUE fragment with a top-level key of another schema.
+        {"qos:\n  roce:\n    mode: lossless\nspec:\n  replicas: 2\n",
+         "line 4: spec: (a fragment's top-level keys are NVUE objects"},
+    };
+    for (const auto& [text, why] : cases) {
+      CAPTURE(text);
+      CHECK(refused(text) == "not a cumulus config: " + why + tail);
+    }
+    CHECK(refused("\n# only a comment\n") ==
+          "not a cumulus config: no configuration statement in the text (expected `nv config "
+          "show -o commands` or nv set commands, NVUE YAML (`nv config show`, "
+          "/etc/nvue.d/startup.yaml) or /etc/cumulus/datapath/traffic.conf)");
+  }
+
+  TEST_CASE(
+      "Cumulus: a session's command output is passed over and counted, its nv set lines read") {
+    auto a = make_adapter("cumulus");
+    auto st = a->parse(
+        "cumulus@leaf01:mgmt:~$ nv set interface swp1 link mtu 9000\n"
+        "cumulus@leaf01:mgmt:~$ nv config apply\n"
+        "Warning: The following files have been changed since the last save.\n"
+        "applied [rev_id: 4]\n"
+        "cumulus@leaf01:mgmt:~$ nv config show -o commands\n"
+        "nv set interface swp2 link mtu 1500\n"
+        "cumulus@leaf01:mgmt:~$\n");
+    REQUIRE_OK(st);
+    CHECK(*st->ports.at("swp1").mtu_bytes == 9000);
+    CHECK(*st->ports.at("swp2").mtu_bytes == 1500);
+    // Two prompts with other commands, the bare prompt, two output lines.
+    CHECK(st->recognised_as ==
+          "nv config show -o commands; passed over 5 lines that are not statements");
+  }
+
+  TEST_CASE("Cumulus: a traffic.conf without pfc or ecn_red groups leaves them at the default") {
+    auto a = make_adapter("cumulus");
+    auto st = a->parse(
+        "traffic.packet_priority_source_set = [dscp]\n"
+        "# pfc.port_group_list = [pfc_port_group]\n"
+        "priority_group.bulk.cos_list = [0,1,2,3,4,5,6,7]\npriority_group.bulk.weight = 100\n");
+    REQUIRE_OK(st);
+    CHECK(st->origin(kGlobalTarget, model::Knob::pfc).source == Source::vendor_default);
+    CHECK(st->origin(kGlobalTarget, model::Knob::ecn_priorities).source == Source::vendor_default);
+    CHECK(st->global.pfc_enabled->empty());
+    CHECK(st->origin(kGlobalTarget, model::Knob::trust).source == Source::configured);
+  }
+
+  TEST_CASE("Cumulus: nv unset puts back what it can evaluate and leaves the rest unknown") {
+    auto a = make_adapter("cumulus");
+    auto st = a->parse(
+        "nv set interface swp1 link mtu 9000\nnv set qos pfc default-global switch-priority 3\n"
+        "nv unset interface swp1 link mtu\nnv unset qos egress-scheduler\n"
+        "nv set qos roce\nnv unset qos\n");
+    REQUIRE_OK(st);
+    // The MTU back to the CL default, QoS back to the factory (PFC off).
+    CHECK(*st->ports.at("swp1").mtu_bytes == 9216);
+    CHECK(st->origin("swp1", model::Knob::mtu).source == Source::vendor_default);
+    CHECK(st->global.pfc_enabled->empty());
+    CHECK(st->origin(kGlobalTarget, model::Knob::pfc).source == Source::vendor_default);
+    // `nv set qos roce` after the scheduler unset stated ETS again, and `nv
+    // unset qos` reset it to the factory: known.
+    CHECK(st->origin(kGlobalTarget, model::Knob::ets).source == Source::vendor_default);
+    auto st2 = a->parse("nv set qos roce\nnv unset qos egress-scheduler\n");
+    REQUIRE_OK(st2);
+    CHECK_FALSE(st2->global.ets);
+    CHECK(st2->origin(kGlobalTarget, model::Knob::ets).source == Source::not_in_file);
+    REQUIRE(st2->not_understood.size() == 1);
+    CHECK(st2->not_understood[0].line == 2);
+  }
 }
 
 // The shipped profile rendered for Cumulus from factory state, parsed back and

@@ -15,6 +15,45 @@
 namespace rocecfg::sw::testing {
 
 TEST_SUITE("sonic offline") {
+  // CONFIG_DB is identified by its table names and shape in every saved
+  // form (config_db_text.cpp); JSON of another schema is refused (issue 31).
+  TEST_CASE("SONiC: JSON of another schema is refused; the flat and wrapped forms are read") {
+    auto a = make_adapter("sonic");
+    const std::string expected =
+        "not a sonic config: expected a CONFIG_DB JSON dump (/etc/sonic/config_db.json, `show "
+        "runningconfiguration all`, or the flat \"TABLE|key\" form of sonic-db-dump / "
+        "redis-dump / show techsupport); ";
+    auto pkg = a->parse(R"({"name": "web", "version": "1.0.0", "dependencies": {}})");
+    REQUIRE_FALSE(pkg);
+    CHECK(pkg.error().to_string() == expected + "\"dependencies\" is not a CONFIG_DB table");
+    auto lower = a->parse(R"({"port|Ethernet0": {"mtu": "9100"}})");
+    REQUIRE_FALSE(lower);
+    CHECK(lower.error().to_string() == expected + "\"port|Ethernet0\" is not a CONFIG_DB table");
+    auto none = a->parse(R"({"SYSLOG_SERVER": {"192.0.2.5": {}}})");
+    REQUIRE_FALSE(none);
+    CHECK(none.error().to_string() == expected + "none of its tables is a port or QoS table");
+    // The same entry in the three forms reads the same.
+    auto nested = a->parse(R"({"PORT": {"Ethernet0": {"mtu": "9000"}}})");
+    auto flat = a->parse(R"({"PORT|Ethernet0": {"mtu": "9000"}})");
+    auto wrapped = a->parse(
+        R"({"PORT|Ethernet0": {"type": "hash", "ttl": -0.001, "expireat": 1.0, "value": {"mtu": "9000"}},)"
+        R"( "LOCK|x": {"type": "string", "ttl": -0.001, "expireat": 1.0, "value": "y"}})");
+    REQUIRE_OK(nested);
+    REQUIRE_OK(flat);
+    REQUIRE_OK(wrapped);
+    CHECK(nested->ports == flat->ports);
+    CHECK(nested->ports == wrapped->ports);
+    CHECK(*wrapped->ports.at("Ethernet0").mtu_bytes == 9000);
+    CHECK(wrapped->recognised_as ==
+          "CONFIG_DB flat TABLE|key dump; passed over 1 Redis keys that are not hashes");
+    // A capture: prompt and command before, a bare prompt after.
+    auto capture = a->parse(
+        "admin@sonic:~$ show runningconfiguration all\n{\"PORT\": {\"Ethernet0\": {\"mtu\": "
+        "\"9000\"}}}\nadmin@sonic:~$\n");
+    REQUIRE_OK(capture);
+    CHECK(capture->ports == nested->ports);
+  }
+
   TEST_CASE("golden: the standard profile rendered for SONiC") {
     CHECK(golden_mismatch("sonic/standard.txt",
                           joined(rendered("sonic", {"Ethernet0,Ethernet4"}))) == "");

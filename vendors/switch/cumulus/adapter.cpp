@@ -20,8 +20,10 @@
 // PFC on 3, ECN on TC3); the PFC watchdog has a polling interval and a
 // robustness count rather than detection/restoration times; ECN thresholds
 // are bytes (`nv show` prints them in KiB); ASICs round thresholds, which the
-// config view does not show. Backups: `nv config show -o commands`, the YAML
-// of /etc/nvue.d/startup.yaml, or legacy /etc/cumulus/datapath/traffic.conf.
+// config view does not show. Backups: `nv config show -o commands` (or nv
+// commands typed as a session), the YAML of /etc/nvue.d/startup.yaml or a
+// fragment of it, or legacy /etc/cumulus/datapath/traffic.conf, saved with or
+// without prompts; each identified by its own marks (recognise.cpp).
 // Buffers: PFC needs a lossless traffic pool, and the factory gives 100 % of
 // the buffer to default-lossy; turning PFC on therefore also splits the pools
 // (render.cpp). The cable length is the one headroom input NVUE takes.
@@ -36,6 +38,7 @@
 // NVIDIA-User-Experience-NVUE/NVUE-CLI.md @14b5217 (apply, save, MTU range).
 #include <fmt/format.h>
 
+#include "common/capture.h"
 #include "common/vendor_ops.h"
 #include "cumulus/cumulus.h"
 #include "switch/interfaces.h"
@@ -48,8 +51,28 @@ namespace {
 // Staged commands go out in chunks so no single exec line grows unbounded.
 constexpr size_t kStageChunk = 64;
 
+// Front-panel ports are swpN, breakouts swpNsM (CumulusNetworks/docs
+// content/cumulus-linux-514/Layer-1-and-Switch-Ports/Interface-Configuration-
+// and-Management/Switch-Port-Attributes.md, "Breakout Ports"); bonds are
+// bond<name>. Nothing else (no `..`, `:` or a second swp) is a port name.
 bool valid_interface(std::string_view name) {
-  return check_interface(name) && (name.starts_with("swp") || name.starts_with("bond"));
+  if (!check_interface(name)) return false;
+  auto digits = [](std::string_view s) {
+    if (s.empty() || s.size() > 4) return false;
+    for (char c : s)
+      if (c < '0' || c > '9') return false;
+    return true;
+  };
+  if (name.starts_with("swp")) {
+    std::string_view rest = name.substr(3);
+    size_t s = rest.find('s');
+    return s == std::string_view::npos ? digits(rest)
+                                       : digits(rest.substr(0, s)) && digits(rest.substr(s + 1));
+  }
+  if (!name.starts_with("bond") || name.size() == 4) return false;
+  for (char c : name.substr(4))
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
+  return true;
 }
 
 Result<std::vector<std::string>> expand_interfaces(const std::vector<std::string>& ranges) {
@@ -57,7 +80,8 @@ Result<std::vector<std::string>> expand_interfaces(const std::vector<std::string
   if (!names) return names;
   for (const std::string& n : *names)
     if (!valid_interface(n))
-      return fail(ErrorKind::invalid_input, n, "not a Cumulus front-panel port (swpN)");
+      return fail(ErrorKind::invalid_input, n,
+                  "not a Cumulus port name (swpN, swpNsM for a breakout, or bond<name>)");
   return names;
 }
 
@@ -94,25 +118,31 @@ Result<std::vector<std::string>> render(const Platform&, const model::Settings& 
   return render_nv(intent, changes, warnings);
 }
 
-// Accept what operators back up: `-o commands`, startup.yaml, traffic.conf.
+// Accept what operators back up or paste: `-o commands`, a session of nv
+// commands, startup.yaml or a fragment of it, traffic.conf (recognise.cpp).
 Result<SwitchState> parse(std::string_view text) {
-  auto kind = recognise_backup(text);
-  if (!kind) return std::unexpected(kind.error());
+  auto backup = recognise_backup(text);
+  if (!backup) return std::unexpected(backup.error());
   Result<SwitchState> st = std::unexpected(Error{});
-  if (*kind == BackupKind::startup_yaml) {
-    auto lines = startup_yaml_to_commands(text);
-    if (!lines) return wrap(lines.error(), "not a cumulus config");
-    std::string joined;
-    for (const std::string& l : *lines) joined += l + "\n";
-    st = parse_nv_commands(joined);
-    if (st) st->recognised_as = "NVUE startup.yaml";
-  } else if (*kind == BackupKind::traffic_conf) {
-    st = parse_traffic_conf(text);
+  size_t passed_over = backup->passed_over;
+  if (backup->kind == BackupKind::startup_yaml || backup->kind == BackupKind::yaml_fragment) {
+    auto flat = startup_yaml_to_commands(backup->text, backup->kind == BackupKind::yaml_fragment);
+    if (!flat) return wrap(flat.error(), "not a cumulus config");
+    passed_over += flat->passed_over;
+    st = parse_nv_commands(flat->commands);
+    if (st)
+      st->recognised_as =
+          backup->kind == BackupKind::startup_yaml ? "NVUE startup.yaml" : "NVUE YAML fragment";
+  } else if (backup->kind == BackupKind::traffic_conf) {
+    st = parse_traffic_conf(backup->text);
     if (st) st->recognised_as = "traffic.conf (CL 3.x/4.x)";
   } else {
-    st = parse_nv_commands(text);
+    st = parse_nv_commands(backup->text);
     if (st) st->recognised_as = "nv config show -o commands";
   }
+  if (st && passed_over > 0)
+    st->notes.push_back(passed_over_note(passed_over, "lines that are not statements"));
+  if (st) fold_passed_over(*st);
   return st;
 }
 

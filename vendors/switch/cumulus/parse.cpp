@@ -10,7 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "common/capture.h"
 #include "cumulus/cumulus.h"
+#include "model/knob.h"
 #include "model/qos.h"
 #include "switch/interfaces.h"
 
@@ -75,6 +77,17 @@ struct NvModel {
   std::set<model::Knob> stated;
   std::map<std::string, std::set<model::Knob>> port_stated;
   std::vector<sw::Unread> unread;
+  // Knobs an `nv unset` left at a value this reader does not evaluate
+  // (reported as not in the config) until a later line states them again.
+  std::set<model::Knob> unknown;
+  size_t passed_over = 0;  // `nv set` lines of no QoS or port object
+
+  void state(std::initializer_list<model::Knob> knobs) {
+    for (model::Knob k : knobs) {
+      stated.insert(k);
+      unknown.erase(k);
+    }
+  }
 
   NvModel() {
     // Factory, as the CL 5.8 QoS page states it (CumulusNetworks/docs
@@ -150,6 +163,13 @@ Result<std::vector<unsigned>> index_list(const std::string& s, unsigned max) {
   return out;
 }
 
+// The line as NVUE reads it, for a note: "nv " and the words after it.
+std::string command_text(const std::vector<std::string>& w) {
+  std::string text = "nv";
+  for (const std::string& x : w) text += " " + x;
+  return text;
+}
+
 Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int line_no) {
   // w[i] is the word after "qos".
   auto at = [&](size_t k) -> const std::string& {
@@ -162,13 +182,11 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
   const std::string& kind = at(0);
   using model::Knob;
   auto ignored = [&](const char* why) {
-    std::string text = "nv";
-    for (const std::string& x : w) text += " " + x;
-    m.unread.push_back({line_no, text, why});
+    m.unread.push_back({line_no, command_text(w), why});
     return Status{};
   };
   if (kind == "roce") {
-    m.stated.insert({Knob::trust, Knob::pfc, Knob::ecn, Knob::ecn_priorities, Knob::ets});
+    m.state({Knob::trust, Knob::pfc, Knob::ecn, Knob::ecn_priorities, Knob::ets});
     // "nv set qos roce", "... mode lossless", "... enable on" (<=5.14),
     // "... state enabled" (>=5.15).
     bool off = (at(1) == "enable" && at(2) == "off") || (at(1) == "state" && at(2) == "disabled");
@@ -211,7 +229,7 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
   }
   if (kind == "mapping") {
     if (at(2) == "trust") {
-      m.stated.insert(Knob::trust);
+      m.state({Knob::trust});
       m.trust_both = at(3) == "both";
       m.trust = (at(3) == "l3" || at(3) == "both") ? model::Trust::dscp : model::Trust::pcp;
       if (at(3) == "port") m.notes.push_back("trust port: every packet takes the port priority");
@@ -222,7 +240,7 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
       auto sp = number(at(5), 7);
       if (!ds || !sp) return bad("mapping dscp: expected dscp <0-63 list> switch-priority <0-7>");
       for (unsigned d : *ds) m.dscp_sp[d] = static_cast<uint8_t>(*sp);
-      m.stated.insert(Knob::dscp_map);
+      m.state({Knob::dscp_map});
       return {};
     }
     return ignored("pcp mapping is not part of the model");
@@ -232,7 +250,7 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
     auto tc = number(at(5), 7);
     if (!sps || !tc) return bad("egress-queue-mapping: expected switch-priority N traffic-class M");
     for (unsigned p : *sps) m.sp_tc[p] = static_cast<uint8_t>(*tc);
-    m.stated.insert(Knob::ets);
+    m.state({Knob::ets});
     return {};
   }
   if (kind == "pfc") {
@@ -242,7 +260,7 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
       PriorityMask mask;
       for (unsigned p : *sps) mask.set(Priority::unchecked(p));
       m.pfc = mask;
-      m.stated.insert(Knob::pfc);
+      m.state({Knob::pfc});
       return {};
     }
     if (at(2) == "cable-length") {
@@ -259,7 +277,7 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
     const std::string& key = at(4);
     if (key != "ecn" && key != "min-threshold" && key != "max-threshold" && key != "probability")
       return ignored("not understood");
-    m.stated.insert(key == "ecn" ? Knob::ecn_priorities : Knob::ecn);
+    m.state({key == "ecn" ? Knob::ecn_priorities : Knob::ecn});
     for (unsigned t : *tcs) {
       TcCc& c = m.cc[t];
       if (key == "ecn")
@@ -280,7 +298,7 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
     auto tcs = index_list(at(3), 7);
     if (!tcs) return bad("egress-scheduler traffic-class: " + tcs.error().message);
     if (at(4) != "mode" && at(4) != "bw-percent") return ignored("not understood");
-    m.stated.insert(Knob::ets);
+    m.state({Knob::ets});
     for (unsigned t : *tcs) {
       if (at(4) == "mode")
         m.sched[t].strict = at(5) == "strict";
@@ -295,25 +313,123 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
   return ignored("not understood");
 }
 
+// The interfaces of an `nv set interface <id>` line: a range NVUE expands
+// ("swp1-4,swp6"), or one name of NVUE's own (DPU interfaces such as
+// `pf0vf0_if` carry `_`, which no range holds). std::nullopt: no name.
+std::optional<std::vector<std::string>> interface_names(const std::string& id) {
+  if (auto names = sw::expand_interface_list(id)) return *names;
+  if (id.empty() || id.size() > 64) return std::nullopt;
+  for (char c : id)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.')
+      return std::nullopt;
+  return std::vector<std::string>{id};
+}
+
+bool front_panel(const std::string& n) {
+  return !(n == "lo" || n == "eth0" || n.starts_with("bond") || n.starts_with("vlan") ||
+           n.starts_with("br"));
+}
+
 Status apply_interface(NvModel& m, const std::vector<std::string>& w, int line_no) {
   // w: set interface <range> ...
-  auto names = sw::expand_interface_list(w[2]);
-  if (!names) return wrap(names.error(), fmt::format("line {}", line_no));
+  auto names = interface_names(w[2]);
+  bool mtu = w.size() >= 6 && w[3] == "link" && w[4] == "mtu";
+  bool qos = w.size() >= 5 && w[3] == "qos";
+  if (!names) {
+    if (mtu || qos) {
+      m.unread.push_back({line_no, command_text(w), "interface name not understood"});
+    } else {
+      ++m.passed_over;
+    }
+    return {};
+  }
+  if (!mtu && !qos) ++m.passed_over;
   for (const std::string& n : *names) {
-    if (n == "lo" || n == "eth0" || n.starts_with("bond") || n.starts_with("vlan") ||
-        n.starts_with("br"))
-      continue;  // not a front-panel port
+    if (!front_panel(n)) continue;
     PortCfg& p = m.ports[n];
-    if (w.size() >= 6 && w[3] == "link" && w[4] == "mtu") {
+    if (mtu) {
       auto v = number(w[5], 65535);
       if (!v) return wrap(v.error(), fmt::format("line {}: mtu", line_no));
       p.mtu_bytes = static_cast<uint32_t>(*v);
       m.port_stated[n].insert(model::Knob::mtu);
-    } else if (w.size() >= 5 && w[3] == "qos" && w[4] == "pfc-watchdog") {
+    } else if (qos && w[4] == "pfc-watchdog") {
       p.pfc_watchdog = !(w.size() >= 7 && w[5] == "state" && w[6] == "disable");
       m.port_stated[n].insert(model::Knob::pfc_watchdog);
-    } else if (w.size() >= 7 && w[3] == "qos" && w[5] == "profile") {
+    } else if (w.size() >= 7 && qos && w[5] == "profile") {
       m.policies[w[4] + " " + w[6]].push_back(n);
+    }
+  }
+  return {};
+}
+
+// `nv unset ...` (w without "nv"): what it removes goes back to the factory
+// value where that is known (the whole `qos` tree, a port's MTU or its PFC
+// watchdog); a part of the QoS tree the reader cannot put back is unknown
+// until a later line states it again, so nothing is reported in sync for it.
+Status apply_unset(NvModel& m, const std::vector<std::string>& w, int line_no) {
+  using model::Knob;
+  std::string text = command_text(w);
+  if (w[1] == "qos" && w.size() == 2) {
+    NvModel fresh;
+    fresh.ports = std::move(m.ports);
+    fresh.port_stated = std::move(m.port_stated);
+    fresh.policies = std::move(m.policies);
+    fresh.notes = std::move(m.notes);
+    fresh.unread = std::move(m.unread);
+    fresh.passed_over = m.passed_over;
+    // Per-interface settings (MTU, the watchdog's state) are not under qos: kept.
+    m = std::move(fresh);
+    m.notes.push_back(
+        fmt::format("line {}: nv unset qos: QoS back to the factory defaults", line_no));
+    return {};
+  }
+  if (w[1] == "qos") {
+    const std::string& part = w[2];
+    std::set<Knob> knobs;
+    if (part == "roce")
+      knobs = {Knob::trust, Knob::pfc, Knob::ecn, Knob::ecn_priorities, Knob::ets, Knob::dscp_map};
+    else if (part == "mapping")
+      knobs = {Knob::trust, Knob::dscp_map};
+    else if (part == "pfc")
+      knobs = {Knob::pfc, Knob::buffers};
+    else if (part == "congestion-control")
+      knobs = {Knob::ecn, Knob::ecn_priorities};
+    else if (part == "egress-scheduler" || part == "egress-queue-mapping")
+      knobs = {Knob::ets};
+    else if (part == "pfc-watchdog")
+      knobs = {Knob::pfc_watchdog};
+    if (knobs.empty()) {
+      ++m.passed_over;
+      return {};
+    }
+    m.unknown.insert(knobs.begin(), knobs.end());
+    m.unread.push_back({line_no, text, "nv unset of a QoS setting: its value is not known"});
+    return {};
+  }
+  if (w[1] != "interface" || w.size() < 3) {
+    ++m.passed_over;
+    return {};
+  }
+  auto names = interface_names(w[2]);
+  if (!names) {
+    m.unread.push_back({line_no, text, "interface name not understood"});
+    return {};
+  }
+  bool all = w.size() == 3;
+  bool mtu = all || (w.size() >= 4 && w[3] == "link" && (w.size() == 4 || w[4] == "mtu"));
+  bool wd = all || (w.size() >= 4 && w[3] == "qos" && (w.size() == 4 || w[4] == "pfc-watchdog"));
+  if (!mtu && !wd) ++m.passed_over;
+  for (const std::string& n : *names) {
+    if (!front_panel(n)) continue;
+    auto it = m.ports.find(n);
+    if (it == m.ports.end()) continue;
+    if (mtu) {
+      it->second.mtu_bytes = PortCfg{}.mtu_bytes;
+      m.port_stated[n].erase(Knob::mtu);
+    }
+    if (wd) {
+      it->second.pfc_watchdog = false;
+      m.port_stated[n].erase(Knob::pfc_watchdog);
     }
   }
   return {};
@@ -386,7 +502,19 @@ sw::SwitchState to_state(const NvModel& m) {
         // `qos pfc-watchdog state disable`: known off, not missing.
         st.mark(name, k, sw::Source::configured, "pfc-watchdog state disable");
   }
+  for (model::Knob k : m.unknown) {
+    model::knob_assign(g, model::Settings{}, k);
+    st.origins[std::string(sw::kGlobalTarget)].erase(k);
+    for (auto& [name, s] : st.ports)
+      if (k == model::Knob::pfc_watchdog) {
+        s.pfc_watchdog.reset();
+        st.origins[name].erase(k);
+      }
+  }
   for (const sw::Unread& u : m.unread) st.unread(u.line, u.text, u.why);
+  if (m.passed_over > 0)
+    st.notes.push_back(
+        sw::passed_over_note(m.passed_over, "nv set lines that are not QoS or port MTU"));
   if (m.trust_both) st.notes.push_back("trust both (pcp,dscp): DSCP classification wins for IP");
   return st;
 }
@@ -404,17 +532,18 @@ Result<sw::SwitchState> parse_nv_commands(std::string_view text) {
     // them, so they are read, not dropped.
     if (!w.empty() && w[0] == "sudo") w.erase(w.begin());
     if (w.size() < 3 || w[0] != "nv") continue;
-    if (w[1] == "unset") {
-      m.notes.push_back(fmt::format("line {}: nv unset is not evaluated", line_no));
-      continue;
-    }
-    if (w[1] != "set") continue;
-    w.erase(w.begin());  // "set ..."
+    if (w[1] != "set" && w[1] != "unset") continue;  // nv config / show / action
+    bool unset = w[1] == "unset";
+    w.erase(w.begin());  // "set ..." / "unset ..."
     Status ok;
-    if (w[1] == "qos")
+    if (unset)
+      ok = apply_unset(m, w, line_no);
+    else if (w[1] == "qos")
       ok = apply_qos(m, w, 2, line_no);
     else if (w[1] == "interface" && w.size() >= 3)
       ok = apply_interface(m, w, line_no);
+    else
+      ++m.passed_over;
     if (!ok) return std::unexpected(ok.error());
   }
   return to_state(m);

@@ -8,12 +8,18 @@
 // Pitfall (CL 3.7 docs): `port_group_list` may name groups whose keys are
 // written as `pfc_port_group.<G>.*`; groups are therefore taken from the keys
 // themselves, under either spelling.
+// Keys of other families (hashing, DoS, sflow, forwarding_table: all a CL 5
+// traffic.conf holds, QoS having moved to qos_features.conf) are passed over
+// and counted; QoS keys the model does not hold (remark, source, link_pause,
+// buffer sizes) are listed in a note. A file without any QoS key states no
+// QoS at all: nothing is reported for it, not "PFC off".
 #include <algorithm>
 #include <map>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "common/capture.h"
 #include "cumulus/cumulus.h"
 #include "model/qos.h"
 #include "switch/interfaces.h"
@@ -49,18 +55,39 @@ Result<unsigned> small(const std::string& s, unsigned max, const std::string& ke
   return fail(ErrorKind::invalid_input, key, fmt::format("expected 0..{}, got {:?}", max, s));
 }
 
+bool qos_family(std::string_view family) {
+  return family == "traffic" || family == "remark" || family == "source" ||
+         family == "priority_group" || family == "pfc" || family == "link_pause" ||
+         family == "ecn_red" || family == "ecn" || family == "scheduling";
+}
+
 }  // namespace
 
 Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
   std::map<std::string, std::string> kv;
+  size_t not_qos = 0;
+  bool any_qos = false;
   std::istringstream in{std::string(text)};
   for (std::string line; std::getline(in, line);) {
     std::string t = trim(line);
     if (t.empty() || t[0] == '#') continue;
-    size_t eq = t.find('=');
-    if (eq == std::string::npos) continue;
-    kv[trim(t.substr(0, eq))] = trim(t.substr(eq + 1));
+    auto key = traffic_conf_key(t);
+    if (!key) continue;  // recognise_backup refused such a line already
+    if (!qos_family(traffic_conf_family(*key))) {
+      ++not_qos;
+      continue;
+    }
+    any_qos = true;
+    kv[*key] = trim(t.substr(t.find('=') + 1));
   }
+  if (!any_qos) {
+    sw::SwitchState st;
+    st.notes.push_back(sw::passed_over_note(not_qos, "traffic.conf keys, none of them QoS"));
+    st.notes.push_back(
+        "traffic.conf holds no QoS key (CL 5 keeps QoS in qos_features.conf): no QoS is read");
+    return st;
+  }
+  std::vector<std::string> not_read;
   sw::SwitchState st;
   model::Settings& g = st.global;
   if (auto it = kv.find("traffic.packet_priority_source_set"); it != kv.end()) {
@@ -157,9 +184,42 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
                   port + " is not in this group; its " + group.substr(0, group.find(' ')) +
                       " settings are reported switch-wide");
   }
+  // QoS keys the model does not hold: listed, by name.
+  for (const auto& [key, value] : kv) {
+    std::string leaf = key.substr(key.rfind('.') + 1);
+    std::string family = traffic_conf_family(key);
+    bool read = key == "traffic.packet_priority_source_set" || leaf == "port_group_list" ||
+                key == "traffic.priority_group_list" ||
+                (key.starts_with("traffic.cos_") && key.ends_with(".priority_source.dscp")) ||
+                ((family == "pfc" || family == "ecn_red" || family == "priority_group") &&
+                 (leaf == "cos_list" || leaf == "port_set" || leaf == "weight" ||
+                  (family == "ecn_red" &&
+                   (leaf == "ecn_enable" || leaf == "red_enable" || leaf == "min_threshold_bytes" ||
+                    leaf == "max_threshold_bytes" || leaf == "probability"))));
+    if (!read) not_read.push_back(key);
+  }
+  if (not_qos > 0)
+    st.notes.push_back(sw::passed_over_note(not_qos, "traffic.conf keys that are not QoS"));
+  if (!not_read.empty())
+    st.notes.push_back(
+        fmt::format("QoS keys not read ({}): {}", not_read.size(), fmt::join(not_read, ", ")));
   if (!dscp_map.empty()) g.dscp_priority = dscp_map;
   g.pfc_enabled = pfc;
   g.ecn_priorities = ecn_on;
+  // No group of a family: the file's default, off (the CL 4.3 example file
+  // ships its pfc and link_pause groups commented out; "ECN is disabled by
+  // default in Cumulus Linux", same page), not a stated "off".
+  auto has_group = [&](std::string_view family) {
+    return std::any_of(groups.begin(), groups.end(), [&](const auto& g) {
+      return g.first.starts_with(std::string(family) + " ");
+    });
+  };
+  if (!has_group("pfc"))
+    st.mark(sw::kGlobalTarget, model::Knob::pfc, sw::Source::vendor_default,
+            "no pfc port group: PFC off (traffic.conf default)");
+  if (!has_group("ecn_red"))
+    st.mark(sw::kGlobalTarget, model::Knob::ecn_priorities, sw::Source::vendor_default,
+            "no ecn_red port group: ECN off (traffic.conf default)");
   g.ecn = ecn;
   if (have_ets) g.ets = ets;
   st.notes.push_back("legacy traffic.conf: per-port MTU and PFC watchdog are not in this file");

@@ -76,8 +76,16 @@ namespace {
 
 constexpr size_t kChunk = 32;
 
+// "EthernetN", N the port's first lane: a whole number of at most five
+// digits (the largest SONiC platforms number lanes in the low thousands), so
+// no name wraps a counter or the shell line it is sent in.
 bool valid_interface(std::string_view name) {
-  return check_interface(name) && name.starts_with("Ethernet");
+  if (!check_interface(name) || !name.starts_with("Ethernet")) return false;
+  std::string_view n = name.substr(8);
+  if (n.empty() || n.size() > 5) return false;
+  for (char c : n)
+    if (c < '0' || c > '9') return false;
+  return true;
 }
 
 // SONiC numbers a port by its first serdes lane: Ethernet0, Ethernet4, ... on
@@ -100,8 +108,9 @@ Result<std::vector<std::string>> expand_interfaces(const std::vector<std::string
   auto names = expand_interface_lists(ranges);
   if (!names) return names;
   for (const std::string& n : *names)
-    if (!valid_interface(n) || n.find('/') != std::string::npos)
-      return fail(ErrorKind::invalid_input, n, "not a SONiC port name (EthernetN)");
+    if (!valid_interface(n))
+      return fail(ErrorKind::invalid_input, n,
+                  "not a SONiC port name (EthernetN, N the port's first lane, 0-99999)");
   return names;
 }
 

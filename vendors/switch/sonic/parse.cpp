@@ -5,12 +5,14 @@
 // bytes, drop probability in %; one marking profile is the switch's ECN,
 // several are read per port, the profile each port's queues use), PFC_WD;
 // scheduling and buffers in qos_parse.cpp.
+#include <algorithm>
 #include <charconv>
 #include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "common/capture.h"
 #include "sonic/sonic.h"
 #include "switch/interfaces.h"
 
@@ -69,40 +71,30 @@ std::optional<CableLengthEntry> port_cable_length(const json& db, const std::str
   return std::nullopt;
 }
 
-bool split_port_index_key(const std::string& key, std::string& port, std::string& indexes) {
+bool split_port_index_key(const std::string& key, std::vector<std::string>& ports,
+                          std::string& indexes) {
   size_t bar = key.rfind('|');
   if (bar == std::string::npos) return false;
-  port = key.substr(0, bar);
+  std::string port = key.substr(0, bar);
   if (size_t b2 = port.rfind('|'); b2 != std::string::npos) port = port.substr(b2 + 1);
   indexes = key.substr(bar + 1);
+  auto list = sw::expand_interface_list(port);
+  ports = list ? *list : std::vector<std::string>{port};
   return true;
+}
+
+const json& port_qos_entry(const json& db, const std::string& port) {
+  static const json empty = json::object();
+  const json& table = db_table(db, "PORT_QOS_MAP");
+  if (auto it = table.find(port); it != table.end() && it->is_object()) return *it;
+  for (const auto& [key, entry] : table.items())
+    if (key.find(',') != std::string::npos && entry.is_object())
+      if (auto ports = sw::expand_interface_list(key))
+        if (std::find(ports->begin(), ports->end(), port) != ports->end()) return entry;
+  return empty;
 }
 
 namespace {
-
-constexpr std::string_view kExpected =
-    "a CONFIG_DB JSON dump (/etc/sonic/config_db.json or `show runningconfiguration all`)";
-
-// "line L column C" of a byte offset, for the parse error.
-std::string where_in(std::string_view text, size_t byte) {
-  size_t line = 1, col = 1;
-  for (size_t i = 0; i < byte && i < text.size(); ++i) {
-    if (text[i] == '\n')
-      ++line, col = 1;
-    else
-      ++col;
-  }
-  return fmt::format("line {} column {}", line, col);
-}
-
-bool table_name(const std::string& k) {
-  if (k.empty()) return false;
-  for (char c : k)
-    if (!(std::isupper(static_cast<unsigned char>(c)) ||
-          std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
-      return false;
-  return true;
-}
 
 // Tables rocecfg reads; a dump without any of them says nothing about QoS.
 bool known_table(const std::string& k) {
@@ -161,11 +153,12 @@ std::set<std::string> port_names(const json& db) {
         for (const std::string& p : *ports) out.insert(p);
   for (const char* t : {"QUEUE", "BUFFER_PG", "PFC_WD"})
     for (const auto& [key, entry] : db_table(db, t).items()) {
-      std::string port, indexes;
+      std::vector<std::string> ports;
+      std::string indexes;
       if (std::string(t) == "PFC_WD") {
         if (key != "GLOBAL") out.insert(key);
-      } else if (split_port_index_key(key, port, indexes)) {
-        out.insert(port);
+      } else if (split_port_index_key(key, ports, indexes)) {
+        out.insert(ports.begin(), ports.end());
       }
     }
   return out;
@@ -174,29 +167,25 @@ std::set<std::string> port_names(const json& db) {
 }  // namespace
 
 Result<sw::SwitchState> parse_config_db(std::string_view text) {
-  json db;
-  try {
-    db = json::parse(text);
-  } catch (const json::parse_error& e) {
-    return fail(ErrorKind::invalid_input, "not a sonic config",
-                fmt::format("expected {}; not JSON at {}", kExpected,
-                            where_in(text, e.byte ? e.byte - 1 : 0)));
-  }
-  if (!db.is_object())
-    return fail(ErrorKind::invalid_input, "not a sonic config",
-                fmt::format("expected {}; the JSON is not an object of tables", kExpected));
+  auto read = read_config_db_text(text);
+  if (!read) return std::unexpected(read.error());
+  const json& db = read->db;
   bool any_known = false;
+  size_t not_read = 0;
   for (const auto& [key, value] : db.items()) {
-    if (!table_name(key) || !value.is_object())
-      return fail(ErrorKind::invalid_input, "not a sonic config",
-                  fmt::format("expected {}; {:?} is not a CONFIG_DB table", kExpected, key));
     any_known |= known_table(key);
+    not_read += !known_table(key);
   }
   if (!any_known)
-    return fail(ErrorKind::invalid_input, "not a sonic config",
-                fmt::format("expected {}; none of its tables is a port or QoS table", kExpected));
+    return fail(
+        ErrorKind::invalid_input, "not a sonic config",
+        fmt::format("expected {}; none of its tables is a port or QoS table", kConfigDbExpected));
   sw::SwitchState st;
-  st.recognised_as = "CONFIG_DB JSON";
+  st.recognised_as = read->form;
+  if (not_read > 0)
+    st.notes.push_back(sw::passed_over_note(not_read, "CONFIG_DB tables that are not port or QoS"));
+  if (read->passed_over > 0)
+    st.notes.push_back(sw::passed_over_note(read->passed_over, "Redis keys that are not hashes"));
   bool have_port_table = db.contains("PORT");
   for (const std::string& name : port_names(db)) {
     model::Settings& s = st.ports[name];
@@ -263,22 +252,39 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
       }
     }
   }
-  if (dscp_map_name.empty() && !maps_in_use.empty()) dscp_map_name = *maps_in_use.begin();
-  if (maps_in_use.size() > 1)
-    st.notes.push_back(
-        fmt::format("{} DSCP_TO_TC maps in use; audited: {}", maps_in_use.size(), dscp_map_name));
   const json& dscp_maps = db_table(db, "DSCP_TO_TC_MAP");
-  if (!dscp_map_name.empty() && dscp_maps.contains(dscp_map_name)) {
+  auto read_map = [&](const std::string& name) -> Result<std::optional<model::DscpPriorityMap>> {
+    if (name.empty() || !dscp_maps.contains(name)) return std::nullopt;
     model::DscpPriorityMap m;
-    for (const auto& [dscp, tc] : dscp_maps[dscp_map_name].items()) {
-      auto d = db_number(json(dscp), "DSCP_TO_TC_MAP|" + dscp_map_name, 63);
-      auto t = db_number(tc, "DSCP_TO_TC_MAP|" + dscp_map_name + "." + dscp, 7);
+    for (const auto& [dscp, tc] : dscp_maps[name].items()) {
+      auto d = db_number(json(dscp), "DSCP_TO_TC_MAP|" + name, 63);
+      auto t = db_number(tc, "DSCP_TO_TC_MAP|" + name + "." + dscp, 7);
       if (!d) return std::unexpected(d.error());
       if (!t) return std::unexpected(t.error());
       m[Dscp::unchecked(*d)] = Priority::unchecked(*t);
     }
-    st.global.dscp_priority = m;
+    return m;
+  };
+  if (maps_in_use.size() > 1) {
+    // Several maps bound to different ports (PORT_QOS_MAP|<port>.
+    // dscp_to_tc_map, sonic-port-qos-map.yang): each port reads its own;
+    // the switch-wide value is only the "global" entry's, if any.
+    for (const auto& [policy, ports] : st.policies) {
+      if (!policy.starts_with("dscp_to_tc_map ")) continue;
+      auto m = read_map(policy.substr(15));
+      if (!m) return std::unexpected(m.error());
+      if (!*m) continue;
+      for (const std::string& p : ports) st.ports[p].dscp_priority = **m;
+    }
+    st.notes.push_back(
+        fmt::format("{} DSCP_TO_TC maps bound to different ports ({}): read per port",
+                    maps_in_use.size(), fmt::join(maps_in_use, ", ")));
+  } else if (dscp_map_name.empty() && !maps_in_use.empty()) {
+    dscp_map_name = *maps_in_use.begin();
   }
+  auto global_map = read_map(dscp_map_name);
+  if (!global_map) return std::unexpected(global_map.error());
+  if (*global_map) st.global.dscp_priority = **global_map;
   // QUEUE: which queues mark ECN (have a WRED profile whose `ecn` mode is
   // not ecn_none: SONiC's WRED_PROFILE.ecn is ecn_none | ecn_green | ecn_yellow
   // | ecn_red | ecn_green_yellow | ecn_green_red | ecn_yellow_red | ecn_all,
@@ -286,10 +292,9 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   std::map<std::string, std::set<std::string>> port_wreds;  // port -> marking profiles
   const json& wred_profiles = db_table(db, "WRED_PROFILE");
   for (const auto& [key, entry] : db_table(db, "QUEUE").items()) {
-    std::string port, indexes;
-    if (!split_port_index_key(key, port, indexes) || !entry.contains("wred_profile")) continue;
-    auto it = st.ports.find(port);
-    if (it == st.ports.end()) continue;
+    std::vector<std::string> ports;
+    std::string indexes;
+    if (!split_port_index_key(key, ports, indexes) || !entry.contains("wred_profile")) continue;
     std::string profile = ref_name(entry["wred_profile"]);
     if (wred_profiles.contains(profile) &&
         wred_profiles[profile].value("ecn", json("ecn_none")) == "ecn_none") {
@@ -298,21 +303,32 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
     }
     auto queues = index_range(indexes, "QUEUE|" + key);
     if (!queues) return std::unexpected(queues.error());
-    for (unsigned q : *queues) it->second.ecn_priorities->set(Priority::unchecked(q));
-    st.origins[port].erase(model::Knob::ecn_priorities);
-    port_wreds[port].insert(profile);
+    for (const std::string& port : ports) {
+      auto it = st.ports.find(port);
+      if (it == st.ports.end()) continue;
+      for (unsigned q : *queues) it->second.ecn_priorities->set(Priority::unchecked(q));
+      st.origins[port].erase(model::Knob::ecn_priorities);
+      port_wreds[port].insert(profile);
+    }
   }
   // A profile's green thresholds, when it defines them and marks.
   auto thresholds = [&](const std::string& name) -> Result<std::optional<model::Ecn>> {
     if (!wred_profiles.contains(name)) return std::nullopt;
     const json& w = wred_profiles[name];
-    auto field = [&](const char* k, uint64_t max) -> Result<uint64_t> {
-      if (!w.contains(k)) return 0;
+    // sonic-wred-profile.yang (sonic-buildimage @086b03bd): the thresholds
+    // have no default (a profile without both states no threshold), the
+    // drop probability defaults to 100 %.
+    auto field = [&](const char* k, uint64_t max, uint64_t absent) -> Result<uint64_t> {
+      if (!w.contains(k)) return absent;
       return db_number(w[k], "WRED_PROFILE|" + name + "." + k, max);
     };
-    auto mn = field("green_min_threshold", 1ull << 40);
-    auto mx = field("green_max_threshold", 1ull << 40);
-    auto p = field("green_drop_probability", 100);
+    if (!w.contains("green_min_threshold") || !w.contains("green_max_threshold")) {
+      st.notes.push_back("WRED_PROFILE|" + name + " states no green min and max threshold");
+      return std::nullopt;
+    }
+    auto mn = field("green_min_threshold", 1ull << 40, 0);
+    auto mx = field("green_max_threshold", 1ull << 40, 0);
+    auto p = field("green_drop_probability", 100, 100);
     if (!mn || !mx || !p) return std::unexpected(!mn ? mn.error() : !mx ? mx.error() : p.error());
     std::string mode = w.contains("ecn") ? w["ecn"].get<std::string>() : "ecn_none";
     if (mode == "ecn_none") {
@@ -396,6 +412,7 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
   }
   if (Status qos = parse_scheduling_and_buffers(db, st); !qos) return std::unexpected(qos.error());
   note_buffer_model(db, st);
+  fold_passed_over(st);
   return st;
 }
 

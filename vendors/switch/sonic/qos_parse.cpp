@@ -62,9 +62,9 @@ Result<model::Ets> port_ets(const json& db, const std::string& port,
                             const std::map<unsigned, std::string>& queue_scheduler) {
   model::Ets e;
   e.prio_tc = model::kIdentityPrioTc;
-  const json& qos = db_table(db, "PORT_QOS_MAP");
-  if (qos.contains(port) && qos[port].contains("tc_to_queue_map")) {
-    std::string name = ref_name(qos[port]["tc_to_queue_map"]);
+  const json& qos = port_qos_entry(db, port);
+  if (qos.contains("tc_to_queue_map")) {
+    std::string name = ref_name(qos["tc_to_queue_map"]);
     const json& maps = db_table(db, "TC_TO_QUEUE_MAP");
     if (maps.contains(name))
       for (const auto& [tc, queue] : maps[name].items()) {
@@ -112,8 +112,9 @@ Result<std::map<std::string, std::vector<LosslessPg>>> lossless_pgs(const json& 
   std::map<std::string, std::vector<LosslessPg>> out;
   const json& profiles = db_table(db, "BUFFER_PROFILE");
   for (const auto& [key, entry] : db_table(db, "BUFFER_PG").items()) {
-    std::string port, indexes;
-    if (!split_port_index_key(key, port, indexes) || !entry.contains("profile")) continue;
+    std::vector<std::string> ports;
+    std::string indexes;
+    if (!split_port_index_key(key, ports, indexes) || !entry.contains("profile")) continue;
     std::string profile = ref_name(entry["profile"]);
     if (profile != "NULL") {
       if (!profiles.contains(profile))
@@ -126,7 +127,7 @@ Result<std::map<std::string, std::vector<LosslessPg>>> lossless_pgs(const json& 
     PriorityMask pgs;
     for (unsigned i : ROCECFG_TRY(index_range(indexes, "BUFFER_PG|" + key)))
       pgs.set(Priority::unchecked(i));
-    out[port].push_back({pgs, profile});
+    for (const std::string& port : ports) out[port].push_back({pgs, profile});
   }
   return out;
 }
@@ -151,10 +152,11 @@ Result<std::map<std::string, std::map<unsigned, std::string>>> bindings(const js
                                                                         const char* field) {
   std::map<std::string, std::map<unsigned, std::string>> out;
   for (const auto& [key, entry] : db_table(db, name).items()) {
-    std::string port, indexes;
-    if (!split_port_index_key(key, port, indexes) || !entry.contains(field)) continue;
+    std::vector<std::string> ports;
+    std::string indexes;
+    if (!split_port_index_key(key, ports, indexes) || !entry.contains(field)) continue;
     for (unsigned i : ROCECFG_TRY(index_range(indexes, std::string(name) + "|" + key)))
-      out[port][i] = ref_name(entry[field]);
+      for (const std::string& port : ports) out[port][i] = ref_name(entry[field]);
   }
   return out;
 }

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 
 #include "core/diagnostic.h"
 #include "core/result.h"
@@ -46,6 +46,19 @@ inline constexpr uint64_t kLosslessXonBytes = 18432;
 // in either reference format: legacy "[DSCP_TO_TC_MAP|AZURE]" or bare "AZURE".
 Result<sw::SwitchState> parse_config_db(std::string_view json_text);
 
+// The text of a CONFIG_DB in any form it is saved in -> its tables
+// (config_db_text.cpp): config_db.json / `show runningconfiguration all`,
+// the flat "TABLE|key" form of sonic-db-dump, redis-dump, show techsupport.
+inline constexpr std::string_view kConfigDbExpected =
+    "a CONFIG_DB JSON dump (/etc/sonic/config_db.json, `show runningconfiguration all`, or the "
+    "flat \"TABLE|key\" form of sonic-db-dump / redis-dump / show techsupport)";
+struct ConfigDbText {
+  nlohmann::json db;
+  std::string form;        // "CONFIG_DB JSON", "CONFIG_DB flat TABLE|key dump"
+  size_t passed_over = 0;  // Redis keys that are no CONFIG_DB entry
+};
+Result<ConfigDbText> read_config_db_text(std::string_view text);
+
 // CONFIG_DB helpers shared by the parsers (parse.cpp).
 // "[DSCP_TO_TC_MAP|AZURE]" (DB < 3.0.3) and "AZURE" name the same entry.
 std::string ref_name(const nlohmann::json& v);
@@ -53,8 +66,13 @@ Result<uint64_t> db_number(const nlohmann::json& v, const std::string& where, ui
 // "3", "3-4", "0,3-4" -> indexes 0..7.
 Result<std::vector<unsigned>> index_range(const std::string& s, const std::string& where);
 const nlohmann::json& db_table(const nlohmann::json& db, const char* name);
-// "Ethernet0|3-4" and "host|asic0|Ethernet0|3" -> port and index list text.
-bool split_port_index_key(const std::string& key, std::string& port, std::string& indexes);
+// "Ethernet0|3-4", "Ethernet0,Ethernet4|3-4" and "host|asic0|Ethernet0|3" ->
+// the ports and the index list text.
+bool split_port_index_key(const std::string& key, std::vector<std::string>& ports,
+                          std::string& indexes);
+// The PORT_QOS_MAP entry that holds `port` (keys may list ports:
+// "Ethernet0,Ethernet4"); an empty object when none does.
+const nlohmann::json& port_qos_entry(const nlohmann::json& db, const std::string& port);
 
 // A port's CABLE_LENGTH entry, as buffermgrd reads it: the table naming the
 // port (rocecfg writes AZURE, the community name) and its value text ("40m";

@@ -95,16 +95,39 @@ std::vector<const json*> rows(const json& parent, const std::string& name) {
   return out;
 }
 
+std::vector<sw::CounterForm> nxos_forms() {
+  using F = sw::CounterForm;
+  return {
+      F::whole("show interface priority-flow-control", kPfc,
+               "Nexus 9000 QoS configuration guide 10.5(x), Configuring Priority Flow Control; "
+               "layout in shared/reference/switch-vendors.md section 4"),
+      F::per_interface("show queuing pfc-queue interface", kWatchdog,
+                       "Nexus 9000 Show Command Reference 9.3(x), Q Show Commands, show queuing "
+                       "pfc-queue (wp2075340328)",
+                       "detail | json"),
+      F::per_interface("show queuing interface", kQueuing,
+                       "allenrobel/nxapi-netbox lib/nxapi/nxapi_interface_egress_queuing.py "
+                       "@56c1a8dd0e2f02ef2d3f494f291e71ded07ccf9a",
+                       "| json"),
+  };
+}
+
+bool has(std::string_view out, std::string_view word) {
+  return out.find(word) != std::string_view::npos;
+}
+
 class NxosCounters final : public sw::CommandTableReader {
  public:
-  NxosCounters()
-      : CommandTableReader("nxos",
-                           {{"show interface priority-flow-control"},
-                            {"show queuing pfc-queue interface", true, "detail | json"},
-                            {"show queuing interface", true, "| json"}},
-                           "an NX-OS") {}
+  NxosCounters() : CommandTableReader("nxos", nxos_forms(), "an NX-OS") {}
 
  private:
+  // Saved outputs by their marks: the RxPPP/TxPPP header, the NX-API tables.
+  bool shows(size_t form, std::string_view out) const override {
+    if (form == kPfc) return has(out, "RxPPP") && has(out, "TxPPP");
+    if (form == kWatchdog) return has(out, "\"TABLE_qosgrp_stats\"");
+    return has(out, "\"TABLE_qosgrp_egress_stats\"");
+  }
+
   Status parse_form(size_t form, const sw::CounterCommand& c, std::string_view out,
                     sw::CounterSnapshot& s) const override {
     if (form == kPfc) return parse_pfc(c, out, s);

@@ -57,7 +57,10 @@ std::optional<std::string_view> prompt_command(std::string_view line) {
     if (i == host) return std::nullopt;
     if (i < line.size() && line[i] == ':') {
       ++i;
-      while (i < line.size() && (name_char(line[i]) || line[i] == '/' || line[i] == '~')) ++i;
+      // "~", "/home/admin", "mgmt:~" (Cumulus prints the VRF: cumulus@leaf01:mgmt:~$)
+      while (i < line.size() &&
+             (name_char(line[i]) || line[i] == '/' || line[i] == '~' || line[i] == ':'))
+        ++i;
     }
     if (i < line.size() && (line[i] == '$' || line[i] == '#')) return trim(line.substr(i + 1));
     return std::nullopt;

@@ -214,7 +214,9 @@ TEST_SUITE("switch counters") {
     CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::queue_drops) == 0);
     CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::ecn_marked) == 500);
     CHECK(s.counters.count({"Ethernet1/1", CounterScope::queue, 7, CounterKind::ecn_marked}) == 0);
-    CHECK(s.counters.size() == 2 * 2 + 3 + 8 + 7);
+    // pfc 2 ports x 2, watchdog 3, queuing: 8 groups x (tx pkts, tx bytes, drops, drop bytes), 7
+    // ECN.
+    CHECK(s.counters.size() == 2 * 2 + 3 + 8 * 4 + 7);
     auto nx = make_counter_reader("nxos");
     auto flat = parse_transcript(*nx, "sw# show queuing interface Ethernet1/1 | json\n{}\n", "n");
     REQUIRE_FALSE(flat);

@@ -134,6 +134,7 @@ std::vector<SavedOutput> split_saved_outputs(std::string_view text,
   while (pos <= text.size()) {
     size_t nl = text.find('\n', pos);
     std::string_view raw = text.substr(pos, nl == std::string_view::npos ? text.npos : nl - pos);
+    if (nl == std::string_view::npos && raw.empty()) break;  // the text ended with its newline
     ++number;
     std::string line = without_pager_residue(raw);
     std::string_view t = trim(line);

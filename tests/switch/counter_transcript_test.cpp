@@ -73,6 +73,29 @@ TEST_SUITE("switch counter transcripts") {
           "line 1: 'admin@leaf- : N/A' is not a row of the table: no port first");
   }
 
+  TEST_CASE(
+      "every reader lists the forms it recognises, each with its source; a refusal names them") {
+    for (const std::string& vendor : counter_reader_vendors()) {
+      INFO(vendor);
+      auto reader = make_counter_reader(vendor);
+      std::vector<std::string> forms = reader->forms();
+      CHECK(forms.size() >= 1);
+      for (const std::string& f : forms) {
+        INFO(f);
+        size_t open = f.find("  (");
+        REQUIRE(open != std::string::npos);
+        CHECK(f.ends_with(")"));
+        CHECK(f.size() > open + 12);  // a document or repository, not an empty citation
+      }
+      auto refused = parse_transcript(*reader, "Lorem ipsum dolor sit amet\n", "s");
+      REQUIRE_FALSE(refused);
+      std::string text = refused.error().to_string();
+      CHECK(text.starts_with("line 1: 'Lorem ipsum dolor sit amet' is not a " + vendor +
+                             " counter output this reader recognises; the forms it reads:\n  "));
+      for (const std::string& f : forms) CHECK(text.find(f) != std::string::npos);
+    }
+  }
+
   TEST_CASE("clock outputs: date, EOS and NX-OS show clock, display clock") {
     auto date = clock_output("Wed Dec  2 17:50:59 UTC 2026\n");
     REQUIRE(date);

@@ -16,6 +16,11 @@
 // an empty Dot1pList or a one-word mode does not shift the numbers. Counters
 // clear with `reset priority-flow-control statistics`, not on read.
 //
+// Every documented form (all interfaces, one type, one interface typed as type
+// and number) prints the same table, which names its interfaces: a saved
+// output is identified by its "Interface ... Recv" header, with or without its
+// command line.
+//
 // Not read, because no public H3C document we could find shows their output:
 // watchdog (PFC deadlock) counts -- the S68xx/S98xx/S12500 PFC command
 // references (h3c.com "PFC commands", e.g. S9825 R913x d_202410/2284497) list

@@ -60,6 +60,11 @@
 //       capture (zartbot, "RoCEv2 AllReduce", 2021). Cumulative 64-bit,
 //       cleared by `clear qos statistics`.
 //
+// Saved outputs are identified by their marks (the RxPPP/TxPPP header; the
+// NX-API TABLE_qosgrp_stats / TABLE_qosgrp_egress_stats objects); the two
+// per-interface JSON forms keep their command line, which names the port.
+// The text forms of `show queuing interface` are not read (no Cisco document
+// prints them whole; the one public capture is a third party's).
 #include <algorithm>
 
 #include <nlohmann/json.hpp>

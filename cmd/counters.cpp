@@ -233,7 +233,8 @@ const bool registered = register_command(
            sub.add_option("--window-ms", o->window_ms,
                           "time between the two reads (live: default 1000; two --from-file: "
                           "required unless the saves state their times)")
-               ->check(CLI::Range(1u, 600000u));
+               // Up to a day: two saves an operator took hours apart are a window too.
+               ->check(CLI::Range(1u, 86400000u));
        sub.add_option("--parallel", o->parallel, "switches read at once (default 64)")
            ->check(CLI::Range(1, 256));
        sub.add_flag("--loaded", o->loaded,

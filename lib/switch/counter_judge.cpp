@@ -201,7 +201,7 @@ CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
           add(CounterVerdict::fail, CounterProblem::pause_storm, w, d,
               fmt::format("PFC storm, {:.0f} pause frames/s {} (bound {:.0f}/s)", d.per_second, dir,
                           rules.max_pause_per_s));
-        } else if (d.key.scope == CounterScope::priority &&
+        } else if (d.key.scope == CounterScope::priority && rules.lossless_known &&
                    !lossless_index(d.key, rules.lossless)) {
           add(CounterVerdict::warn, CounterProblem::lossy_pause, w, d,
               fmt::format("{} pause frames {} on a priority the profile leaves lossy (host and "

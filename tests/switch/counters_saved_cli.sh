@@ -67,6 +67,13 @@ expect "--window-ms that contradicts the saves' own times" 2 \
 "rocecfg counters: --window-ms 1000 disagrees with the 600000 ms between the times the two saves state" -- \
   counters "$P" --vendor sonic --window-ms 1000 $(two sonic-dated)
 
+expect "saves two hours apart, no profile: lossy-priority pauses are not judged, as it says" 0 \
+"(no profile: lossless priorities unknown, so drops and lossy-priority pauses are not judged; storms and watchdog are, with the [validation] defaults)
+sonic (sonic): PASS, 44 counters over 7200000 ms
+  2 counter group(s) not read on sonic (-v lists them)
+verdict: PASS (0 failed, 0 warnings, 0 switch(es) not read)" -- \
+  counters --vendor sonic --window-ms 7200000 $(two sonic-undated)
+
 # Issue 33 item 2: a 100,000-character interface name in an NVUE command line.
 long=$(head -c 100000 /dev/zero | tr '\0' 'x')
 {

@@ -127,9 +127,11 @@ std::vector<SavedOutput> split_saved_outputs(std::string_view text,
   std::vector<SavedOutput> outputs(1);
   std::vector<std::vector<std::string>> lines(1);
   size_t pos = 0, number = 0;
+  bool content = false;  // the current output has a non-blank line
   auto start = [&](size_t at, bool prompt, std::string_view command) {
     outputs.push_back(SavedOutput{at + 1, prompt, std::string(command), {}});
     lines.emplace_back();
+    content = false;
   };
   while (pos <= text.size()) {
     size_t nl = text.find('\n', pos);
@@ -138,18 +140,17 @@ std::vector<SavedOutput> split_saved_outputs(std::string_view text,
     ++number;
     std::string line = without_pager_residue(raw);
     std::string_view t = trim(line);
-    bool empty_so_far = std::all_of(lines.back().begin(), lines.back().end(),
-                                    [](const std::string& l) { return trim(l).empty(); });
     if (auto command = prompt_command(t)) {
       start(number, true, *command);
     } else if (t.starts_with("```")) {
       start(number, false, "");
     } else if (!t.empty() && is_command(t, context)) {
       start(number, true, t);
-    } else if (t.starts_with("# ") && empty_so_far) {
+    } else if (t.starts_with("# ") && !content) {
       // a document's comment above its example ("# Display the PFC information ...")
     } else {
       if (lines.back().empty()) outputs.back().line = number;
+      content |= !t.empty();
       lines.back().push_back(std::move(line));
     }
     if (nl == std::string_view::npos) break;

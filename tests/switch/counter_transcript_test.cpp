@@ -3,6 +3,8 @@
 // clock outputs a delta between two saves is measured by.
 #include <doctest/doctest.h>
 
+#include "switch/counter_collect.h"
+#include "switch/counter_judge.h"
 #include "switch/counter_reader.h"
 #include "switch/counter_transcript.h"
 
@@ -118,6 +120,51 @@ TEST_SUITE("switch counter transcripts") {
     CHECK_FALSE(clock_output("Ethernet0   1,200\n"));
     CHECK_FALSE(clock_output("Wed Dec 32 17:50:59 UTC 2026\n"));
   }
+}
+
+}  // namespace rocecfg::sw::testing
+
+namespace rocecfg::sw::testing {
+
+namespace {
+// A SONiC device that answers each counter command with a saved output (a
+// stand-in for the device, not for rocecfg's code).
+class SavedSonic final : public Session {
+ public:
+  Result<std::string> run(const std::string& command) override {
+    if (command == "show pfc counters")
+      return std::string(
+          "  Port Rx    PFC3\n---------  ------\nEthernet0       1\nEthernet4     N/A\n\n"
+          "  Port Tx    PFC3\n---------  ------\nEthernet0       2\nEthernet4     N/A\n");
+    if (command == "show queue counters")
+      return std::string(
+          "     Port    TxQ    Drop/pkts\n---------  -----  -----------\n"
+          "Ethernet0    UC3            0\nEthernet4    UC3          N/A\n");
+    if (command == "show queue wredcounters")
+      return std::string(
+          "     Port    TxQ    EcnMarked/pkts\n---------  -----  ----------------\n"
+          "Ethernet0    UC3                 0\nEthernet4    UC3               N/A\n");
+    if (command == "show priority-group watermark shared")
+      return std::string(
+          "     Port    PG3\n---------  -----\nEthernet0      0\nEthernet4    N/A\n");
+    return std::string();  // show pfcwd stats: no queue monitored
+  }
+};
+}  // namespace
+
+TEST_CASE("a live read keeps only the inventory's ports, their N/A cells included") {
+  auto reader = make_counter_reader("sonic");
+  SavedSonic device;
+  auto snap = take_snapshot(*reader, device, {"Ethernet0"}, "leaf1");
+  REQUIRE_MESSAGE(snap.has_value(), (snap ? "" : snap.error().to_string()));
+  CHECK(snap->counters.size() == 5);
+  CHECK(snap->not_available.empty());  // Ethernet4's N/A is not this read's business
+  CounterRules rules;
+  rules.lossless = PriorityMask(1u << 3);
+  rules.watchdog = false;
+  CounterJudgement j = judge_counters({counter_absolute(*snap)}, rules);
+  CHECK(j.verdict == CounterVerdict::pass);
+  CHECK(j.not_judged.empty());
 }
 
 }  // namespace rocecfg::sw::testing

@@ -92,14 +92,23 @@ const char* command_of(Table t) {
   return "";
 }
 
+// A column "PG<n>" / "UC<n>" / "MC<n>" (watermarkstat's per-index columns).
+bool indexed_column(const sw::TextTable& t, std::string_view prefix) {
+  for (const std::string& h : t.headers)
+    if (h.size() > prefix.size() && h.starts_with(prefix) &&
+        std::isdigit(static_cast<unsigned char>(h[prefix.size()])))
+      return true;
+  return false;
+}
+
 std::optional<Table> table_kind(const sw::TextTable& t) {
   if (t.headers.empty()) return std::nullopt;
   if (t.headers[0] == "Port Rx" || t.headers[0] == "Port Tx") return Table::pfc;
   if (t.column("RX Pause Transitions") >= 0) return Table::history;
   if (t.column("Port") >= 0 && t.column("TxQ") >= 0) return Table::queue;
   if (t.column("QUEUE") >= 0 && t.column("STORM DETECTED/RESTORED") >= 0) return Table::watchdog;
-  if (t.column("Port") >= 0 && t.column("PG0") >= 0) return Table::pg_watermark;
-  if (t.column("Port") >= 0 && (t.column("UC0") >= 0 || t.column("MC0") >= 0))
+  if (t.column("Port") >= 0 && indexed_column(t, "PG")) return Table::pg_watermark;
+  if (t.column("Port") >= 0 && (indexed_column(t, "UC") || indexed_column(t, "MC")))
     return Table::queue_watermark;
   return std::nullopt;
 }

@@ -61,6 +61,18 @@ const char* to_string(CounterKind kind) {
       return "pause_rx_last_duration";
     case CounterKind::headroom_watermark:
       return "headroom_watermark";
+    case CounterKind::watchdog_tx_ok:
+      return "watchdog_tx_ok";
+    case CounterKind::watchdog_rx_ok:
+      return "watchdog_rx_ok";
+    case CounterKind::watchdog_last_tx_ok:
+      return "watchdog_last_tx_ok";
+    case CounterKind::watchdog_last_tx_drops:
+      return "watchdog_last_tx_drops";
+    case CounterKind::watchdog_last_rx_ok:
+      return "watchdog_last_rx_ok";
+    case CounterKind::watchdog_last_rx_drops:
+      return "watchdog_last_rx_drops";
     case CounterKind::watchdog_stormed:
       return "watchdog_stormed";
   }

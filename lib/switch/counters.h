@@ -47,7 +47,13 @@ enum class CounterKind {
   pause_rx_transitions,    // times the priority went from not paused to paused
   pause_rx_last_duration,  // how long the most recent pause lasted (gauge)
   headroom_watermark,      // headroom high-water mark of the priority group (gauge)
-  watchdog_stormed,        // the watchdog reports the queue stormed now (1) or not (0): a state
+  watchdog_tx_ok,          // packets the stormed queue still sent / received (SONiC pfcwd OK)
+  watchdog_rx_ok,
+  watchdog_last_tx_ok,  // the same counts for the last storm only
+  watchdog_last_tx_drops,
+  watchdog_last_rx_ok,
+  watchdog_last_rx_drops,
+  watchdog_stormed,  // the watchdog reports the queue stormed now (1) or not (0): a state
 };
 
 enum class CounterUnit { frames, packets, bytes, microseconds, milliseconds, events, state };

@@ -29,13 +29,13 @@ expect() {
 two() { echo --from-file "$D/$1-before.txt" --from-file "$D/$1-after.txt"; }
 
 expect "PFC on the lossless priority N/A on every port, both reads: INCOMPLETE" 4 \
-"sonic (sonic): INCOMPLETE, 40 counters over 60000 ms (not read: pause priority 3 on Ethernet0, Ethernet4)
+"sonic (sonic): INCOMPLETE, 46 counters over 60000 ms (not read: pause priority 3 on Ethernet0, Ethernet4)
   2 counter group(s) not read on sonic (-v lists them)
 verdict: INCOMPLETE (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor sonic --window-ms 60000 $(two sonic-na)
 
 expect "a port present only in the first read: INCOMPLETE" 4 \
-"sonic (sonic): INCOMPLETE, 24 counters over 60000 ms (not read: pause priority 3 on Ethernet4, queue drops queue 3 on Ethernet4)
+"sonic (sonic): INCOMPLETE, 30 counters over 60000 ms (not read: pause priority 3 on Ethernet4, queue drops queue 3 on Ethernet4)
   2 counter group(s) not read on sonic (-v lists them)
 verdict: INCOMPLETE (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor sonic --window-ms 60000 $(two sonic-port-gone)
@@ -47,14 +47,14 @@ verdict: INCOMPLETE (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor huawei-ce --window-ms 180000 $(two huawei-ce-cut)
 
 expect "a lossless queue the watchdog reports stormed in both reads: FAIL, shown without -v" 1 \
-"sonic (sonic): FAIL, 44 counters over 60000 ms
+"sonic (sonic): FAIL, 50 counters over 60000 ms
   FAIL sonic Ethernet0 queue 3: PFC watchdog reports the queue stormed now (stuck: its traffic is being dropped)
   2 counter group(s) not read on sonic (-v lists them)
 verdict: FAIL (1 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor sonic --window-ms 60000 $(two sonic-stormed)
 
 expect "two saves ten minutes apart, as their date lines say: 833 pause frames/s, no storm" 0 \
-"sonic (sonic): PASS, 44 counters over 600000 ms
+"sonic (sonic): PASS, 50 counters over 600000 ms
   2 counter group(s) not read on sonic (-v lists them)
 verdict: PASS (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor sonic $(two sonic-dated)
@@ -69,7 +69,7 @@ expect "--window-ms that contradicts the saves' own times" 2 \
 
 expect "saves two hours apart, no profile: lossy-priority pauses are not judged, as it says" 0 \
 "(no profile: lossless priorities unknown, so drops and lossy-priority pauses are not judged; storms and watchdog are, with the [validation] defaults)
-sonic (sonic): PASS, 44 counters over 7200000 ms
+sonic (sonic): PASS, 50 counters over 7200000 ms
   2 counter group(s) not read on sonic (-v lists them)
 verdict: PASS (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters --vendor sonic --window-ms 7200000 $(two sonic-undated)

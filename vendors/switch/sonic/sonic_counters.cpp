@@ -45,11 +45,13 @@
 // are since the last `sonic-clear priority-group watermark` (or the telemetry
 // period), so they are reported as gauges. The pfcwd STATUS column is read as
 // a state (stormed now: 1). Pause duration is printed only by the --history
-// form; FCS errors and link flaps are not read here. The pfcwd OK and LAST
-// columns are passed over (not counters a verdict uses).
+// form; FCS errors and link flaps are not read here. pfcwd's TX and RX drops
+// are judged together (watchdog_drops); its OK and LAST columns are read as
+// they are.
 #include <fmt/format.h>
 
 #include <cctype>
+#include <tuple>
 
 #include "switch/counter_reader.h"
 #include "switch/counter_text.h"
@@ -265,6 +267,20 @@ Status read_watchdog(const sw::TextTable& t, sw::CounterSnapshot& s) {
     set(CounterKind::watchdog_storms, sr->first, CounterUnit::events);
     set(CounterKind::watchdog_restores, sr->second, CounterUnit::events);
     set(CounterKind::watchdog_drops, txp->second + rxp->second, CounterUnit::packets);
+    set(CounterKind::watchdog_tx_ok, txp->first, CounterUnit::packets);
+    set(CounterKind::watchdog_rx_ok, rxp->first, CounterUnit::packets);
+    // The last storm's counts, where this release prints them.
+    int last_tx = t.column("TX LAST OK/DROP"), last_rx = t.column("RX LAST OK/DROP");
+    for (auto [col, ok, drops] : {std::tuple{last_tx, CounterKind::watchdog_last_tx_ok,
+                                             CounterKind::watchdog_last_tx_drops},
+                                  std::tuple{last_rx, CounterKind::watchdog_last_rx_ok,
+                                             CounterKind::watchdog_last_rx_drops}}) {
+      if (col < 0) continue;
+      auto last = pair_of(row[col]);
+      if (!last) return not_a_row(row, "a LAST OK/DROP cell is not a/b counts");
+      set(ok, last->first, CounterUnit::packets);
+      set(drops, last->second, CounterUnit::packets);
+    }
     if (st >= 0) {
       CounterSample state{
           row[st] == "stormed" ? 1u : 0u, CounterUnit::state, 64, false, true, kWatchdog};

@@ -3,7 +3,10 @@
 // window, deltas and rates judged by the profile's [validation] rules.
 // Offline: --vendor V --from-file F [--from-file F2] parses saved outputs
 // (one file: absolute values since the vendor last cleared them; two: the
-// delta between them, rates over --window-ms).
+// delta between them, rates over the time between the saves: the clock each
+// save states (a `date` or `show clock` output in it), else --window-ms,
+// which is then required -- never an assumed second).
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -30,6 +33,7 @@ struct Options {
   std::string profile;
   std::vector<std::string> switches;
   uint32_t window_ms = 1000;
+  bool window_given = false;  // --window-ms on the command line
   int parallel = 64;
   bool loaded = false;
   bool accept_new_host_keys = false;
@@ -121,6 +125,36 @@ std::optional<std::string> slurp(const std::string& path) {
   return s.str();
 }
 
+// The time between two saved reads: from the clocks the saves state, else
+// --window-ms; without either there is no rate to judge, so it is a usage
+// error, never a guessed window.
+Result<double> saved_window_ms(const sw::CounterSnapshot& a, const sw::CounterSnapshot& b,
+                               const Options& o) {
+  if (a.stated_at_ms && b.stated_at_ms) {
+    if (a.stated_zone != b.stated_zone)
+      return fail(ErrorKind::invalid_input, "",
+                  fmt::format("the two saves state their time in different zones ({:?} and "
+                              "{:?}); give --window-ms",
+                              a.stated_zone, b.stated_zone));
+    double ms = *b.stated_at_ms - *a.stated_at_ms;
+    if (ms <= 0)
+      return fail(ErrorKind::invalid_input, "",
+                  fmt::format("the second --from-file states a time {:.0f} ms not after the "
+                              "first's: give them in the order they were taken",
+                              -ms));
+    if (o.window_given && std::abs(ms - o.window_ms) > 1000)
+      return fail(ErrorKind::invalid_input, "",
+                  fmt::format("--window-ms {} disagrees with the {:.0f} ms between the times the "
+                              "two saves state",
+                              o.window_ms, ms));
+    return ms;
+  }
+  if (o.window_given) return static_cast<double>(o.window_ms);
+  return fail(ErrorKind::invalid_input, "",
+              "two --from-file need the time between them: neither save states its time (a "
+              "`date` or `show clock` output before the counters), so give --window-ms");
+}
+
 int offline(const Options& o, const Globals& g) {
   auto reader = sw::make_counter_reader(o.vendor);
   if (!reader)
@@ -135,8 +169,13 @@ int offline(const Options& o, const Globals& g) {
     if (!snap) {
       return report_error(kUsage, fmt::format("{}: {}", file, snap.error().to_string()));
     }
-    snap->taken_at_ms = snaps.empty() ? 0 : o.window_ms;
     snaps.push_back(std::move(*snap));
+  }
+  if (snaps.size() == 2) {
+    auto ms = saved_window_ms(snaps[0], snaps[1], o);
+    if (!ms) return report_error(kUsage, ms.error().message);
+    snaps[0].taken_at_ms = 0;
+    snaps[1].taken_at_ms = *ms;
   }
   profile::Intent defaults;
   std::optional<profile::Intent> intent;
@@ -190,8 +229,12 @@ const bool registered = register_command(
        auto o = std::make_shared<Options>();
        sub.add_option("profile", o->profile, "profile (TOML); optional offline");
        sub.add_option("--switch", o->switches, "only this inventory switch (repeatable)");
-       sub.add_option("--window-ms", o->window_ms, "time between the two reads (default 1000)")
-           ->check(CLI::Range(1u, 600000u));
+       CLI::Option* window =
+           sub.add_option("--window-ms", o->window_ms,
+                          "time between the two reads (live: default 1000; two --from-file: "
+                          "required unless the saves state their times)")
+               // Up to a day: two saves an operator took hours apart are a window too.
+               ->check(CLI::Range(1u, 86400000u));
        sub.add_option("--parallel", o->parallel, "switches read at once (default 64)")
            ->check(CLI::Range(1, 256));
        sub.add_flag("--loaded", o->loaded,
@@ -201,13 +244,14 @@ const bool registered = register_command(
                     "trust a switch's host key on first contact (a changed key is always refused)");
        sub.add_option("--vendor", o->vendor, "offline: the vendor of --from-file");
        sub.add_option("--from-file", o->from_files,
-                      "offline: saved outputs of the vendor's counter commands, each after its "
-                      "command line; twice for a delta")
+                      "offline: saved outputs of the vendor's counter commands, with or without "
+                      "their prompt and command line; twice for a delta")
            ->check(CLI::ExistingFile)
            ->expected(1, 2);
        sub.add_option("--textfile", o->textfile_dir,
                       "write rocecfg_switch_counter metrics to DIR/rocecfg_switch_counters.prom");
-       return std::function<int()>([o, &g] {
+       return std::function<int()>([o, &g, window] {
+         o->window_given = window->count() > 0;
          if (!o->from_files.empty() || !o->vendor.empty()) {
            if (o->from_files.empty() || o->vendor.empty()) {
              return report_error(kUsage, "--vendor and --from-file go together");

@@ -23,6 +23,8 @@ void keep_ports(CounterSnapshot& s, const std::vector<std::string>& ports) {
   std::set<std::string, std::less<>> wanted(ports.begin(), ports.end());
   for (auto it = s.counters.begin(); it != s.counters.end();)
     it = wanted.count(it->first.port) ? std::next(it) : s.counters.erase(it);
+  // N/A cells of other ports are not this read's business either.
+  std::erase_if(s.not_available, [&](const CounterKey& k) { return !wanted.count(k.port); });
 }
 
 struct Job {

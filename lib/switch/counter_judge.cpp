@@ -1,6 +1,8 @@
 #include "switch/counter_judge.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -47,6 +49,8 @@ std::string where(const CounterKey& k) {
       return fmt::format(" queue {}", k.index);
     case CounterScope::priority_group:
       return fmt::format(" pg {}", k.index);
+    case CounterScope::mc_queue:
+      return fmt::format(" multicast queue {}", k.index);
   }
   return "";
 }
@@ -56,8 +60,33 @@ std::string amount(const CounterDelta& d) {
 }
 
 bool lossless_index(const CounterKey& k, PriorityMask lossless) {
-  if (k.index < 0 || k.index > 7) return false;
+  if (k.index < 0 || k.index > 7 || k.scope == CounterScope::mc_queue) return false;
   return (lossless.bits() >> k.index) & 1u;
+}
+
+}  // namespace
+
+namespace {
+
+// The judged class a kind belongs to, or nullptr for kinds read but not judged.
+const char* judged_class(CounterKind k) {
+  switch (k) {
+    case CounterKind::pause_rx_frames:
+    case CounterKind::pause_tx_frames:
+      return "pause";
+    case CounterKind::queue_drops:
+      return "queue drops";
+    case CounterKind::watchdog_storms:
+    case CounterKind::watchdog_drops:
+      return "watchdog";
+    default:
+      return nullptr;
+  }
+}
+
+std::string place(CounterScope scope, int index) {
+  return scope == CounterScope::port ? "all priorities"
+                                     : fmt::format("{} {}", to_string(scope), index);
 }
 
 }  // namespace
@@ -75,6 +104,61 @@ std::vector<std::string> unjudged_classes(const CounterWindow& w, const CounterR
   if (!drops && rules.lossless_known) missing.push_back("queue drops");
   if (!watchdog && rules.watchdog) missing.push_back("watchdog");
   if (!ecn && rules.dcqcn && rules.loaded) missing.push_back("ECN marks");
+  // Per counter: what the verdict needs on a port whose output states the
+  // class. The rules judge drops on the lossless priorities only, pauses
+  // (storms) on every priority -- the lossless ones when the profile names
+  // them. Needed and not read: shown as N/A, present in one read only, or a
+  // lossless priority missing from a port's rows (a read cut short).
+  std::set<CounterKey> read;
+  for (const CounterDelta& d : w.deltas) read.insert(d.key);
+  auto judged_index = [&](const CounterKey& k, const char* cls) {
+    if (k.scope == CounterScope::port) return std::string_view(cls) == "pause";
+    if (k.scope == CounterScope::mc_queue) return false;
+    if (!rules.lossless_known) return std::string_view(cls) != "queue drops";
+    return lossless_index(k, rules.lossless);
+  };
+  // (class, place) -> ports
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> unread;
+  std::map<std::pair<std::string, CounterKind>, bool> per_port;  // (port, kind) stated
+  for (const CounterKey& k : w.stated) {
+    const char* cls = judged_class(k.kind);
+    if (!cls) continue;
+    per_port[{k.port, k.kind}] = true;
+    if (!judged_index(k, cls) || read.count(k)) continue;
+    unread[{cls, place(k.scope, k.index)}].insert(k.port);
+  }
+  if (rules.lossless_known)
+    for (const auto& [port_kind, _] : per_port) {
+      const auto& [port, kind] = port_kind;
+      if (kind == CounterKind::watchdog_storms || kind == CounterKind::watchdog_drops)
+        continue;  // watchdogs list only the queues they watch
+      for (int p = 0; p < 8; ++p) {
+        if (!((rules.lossless.bits() >> p) & 1u)) continue;
+        bool any = false;
+        for (CounterScope sc : {CounterScope::priority, CounterScope::queue,
+                                CounterScope::priority_group, CounterScope::port})
+          any |= read.count({port, sc, sc == CounterScope::port ? -1 : p, kind}) > 0;
+        // Only the scopes this port's output states for the kind count as missing.
+        bool stated_here = false;
+        for (CounterScope sc : {CounterScope::priority, CounterScope::queue,
+                                CounterScope::priority_group, CounterScope::port})
+          stated_here |= w.stated.count({port, sc, sc == CounterScope::port ? -1 : p, kind}) > 0;
+        if (!any && !stated_here)
+          unread[{judged_class(kind), fmt::format("priority {}", p)}].insert(port);
+      }
+    }
+  for (const auto& [what, ports] : unread) {
+    std::string names;
+    size_t n = 0;
+    for (const std::string& port : ports) {
+      if (n++ == 3) {
+        names += fmt::format(" +{} more", ports.size() - 3);
+        break;
+      }
+      names += (names.empty() ? "" : ", ") + port;
+    }
+    missing.push_back(fmt::format("{} {} on {}", what.first, what.second, names));
+  }
   return missing;
 }
 
@@ -104,6 +188,9 @@ CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
       } else if (kind == CounterKind::watchdog_storms && d.delta > rules.max_watchdog_storms) {
         add(CounterVerdict::fail, CounterProblem::watchdog_storm, w, d,
             fmt::format("PFC watchdog detected {} storm(s)", d.delta));
+      } else if (kind == CounterKind::watchdog_stormed && d.delta > 0) {
+        add(CounterVerdict::fail, CounterProblem::watchdog_storm, w, d,
+            "PFC watchdog reports the queue stormed now (stuck: its traffic is being dropped)");
       } else if (kind == CounterKind::watchdog_drops && d.delta > 0) {
         add(CounterVerdict::fail, CounterProblem::watchdog_drop, w, d,
             fmt::format("PFC watchdog dropped {}", amount(d)));
@@ -114,7 +201,7 @@ CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,
           add(CounterVerdict::fail, CounterProblem::pause_storm, w, d,
               fmt::format("PFC storm, {:.0f} pause frames/s {} (bound {:.0f}/s)", d.per_second, dir,
                           rules.max_pause_per_s));
-        } else if (d.key.scope == CounterScope::priority &&
+        } else if (d.key.scope == CounterScope::priority && rules.lossless_known &&
                    !lossless_index(d.key, rules.lossless)) {
           add(CounterVerdict::warn, CounterProblem::lossy_pause, w, d,
               fmt::format("{} pause frames {} on a priority the profile leaves lossy (host and "

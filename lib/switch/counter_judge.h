@@ -1,5 +1,6 @@
 // What switch counters over a window say about a lossless fabric:
-//   fail  any drop on a lossless queue, priority group or priority (PFC exists
+//   fail  a queue the PFC watchdog reports stormed at the (last) read; any drop on a lossless
+//   queue, priority group or priority (PFC exists
 //         so these never drop); a PFC watchdog storm, or packets the watchdog
 //         dropped (a stuck queue was broken open); pause frames on one port and
 //         priority at or above max_pause_per_s, rx or tx (a storm: a stalled
@@ -69,9 +70,14 @@ struct CounterJudgement {
   std::vector<std::string> not_judged;
 };
 
-// The classes `rules` judge that `window` did not read: "pause" always;
-// "queue drops" when the lossless priorities are known; "watchdog" when the
-// profile runs one; "ECN marks" when DCQCN traffic saturated the window.
+// What `rules` need that `window` did not read -- the one rule behind every
+// INCOMPLETE: a class no output read ("pause" always; "queue drops" when the
+// lossless priorities are known; "watchdog" when the profile runs one; "ECN
+// marks" when DCQCN traffic saturated the window), and, per port whose
+// outputs state a judged class, each counter the verdict needs that was not
+// read: shown as N/A, present in only one of two reads, or a lossless
+// priority absent from the port's rows ("pause priority 3 on Ethernet0,
+// Ethernet4").
 std::vector<std::string> unjudged_classes(const CounterWindow& window, const CounterRules& rules);
 
 CounterJudgement judge_counters(const std::vector<CounterWindow>& windows,

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/printable.h"
+#include "switch/counter_transcript.h"
 #include "switch/factory_registry.h"
 
 namespace rocecfg::sw {
@@ -12,25 +14,28 @@ FactoryRegistry<CounterReader>& readers() {
   return r;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  return s;
+bool reader_command(std::string_view line, const void* reader) {
+  return static_cast<const CounterReader*>(reader)->recognise(line).has_value();
 }
 
-// The command text of a transcript line: after the last prompt marker, or
-// the whole line.
-std::optional<CounterCommand> command_of(const CounterReader& reader, std::string_view line) {
-  line = trim(line);
-  if (auto c = reader.recognise(line)) return c;
-  // After a prompt: "admin@sonic:~$ show ...", "leaf1#show ...", "<HUAWEI> display ...".
-  for (size_t at = 0; at < line.size(); ++at)
-    if (std::string_view("$#>]").find(line[at]) != std::string_view::npos)
-      if (auto c = reader.recognise(trim(line.substr(at + 1)))) return c;
-  return std::nullopt;
+std::string first_words(std::string_view text) {
+  size_t start = text.find_first_not_of(" \t\n");
+  if (start == std::string_view::npos) return "";
+  std::string_view line = text.substr(start, text.find('\n', start) - start);
+  std::string out = printable_prefix(line, 60);
+  return out;
+}
+
+std::string known_forms(const CounterReader& reader) {
+  std::string out;
+  for (const std::string& f : reader.forms()) out += "\n  " + f;
+  return out;
 }
 }  // namespace
+
+std::string printable_prefix(std::string_view text, size_t max) {
+  return printable(text.substr(0, max)) + (text.size() > max ? "..." : "");
+}
 
 bool register_counter_reader(std::string_view vendor, CounterReaderFactory factory) {
   return readers().add(vendor, factory);
@@ -44,41 +49,56 @@ std::vector<std::string> counter_reader_vendors() {
   return readers().vendors();
 }
 
-Result<std::vector<TranscriptPart>> split_transcript(const CounterReader& reader,
-                                                     std::string_view text) {
-  std::vector<TranscriptPart> parts;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? text.npos : nl - pos);
-    if (auto c = command_of(reader, line)) {
-      parts.push_back(TranscriptPart{*c, ""});
-    } else if (!parts.empty()) {
-      parts.back().output.append(line);
-      parts.back().output.push_back('\n');
-    }
-    if (nl == std::string_view::npos) break;
-    pos = nl + 1;
-  }
-  if (parts.empty())
-    return fail(ErrorKind::invalid_input, "",
-                fmt::format("no {} counter command found (each output must follow its command "
-                            "line, e.g. the prompt and the show command)",
-                            reader.vendor()));
-  return parts;
-}
-
 Result<CounterSnapshot> parse_transcript(const CounterReader& reader, std::string_view text,
                                          const std::string& switch_name) {
-  auto parts = split_transcript(reader, text);
-  if (!parts) return std::unexpected(parts.error());
   CounterSnapshot snap;
   snap.switch_name = switch_name;
   snap.vendor = std::string(reader.vendor());
-  for (const TranscriptPart& p : *parts) {
-    if (auto st = reader.parse(p.command, p.output, snap); !st)
-      return wrap(st.error(), p.command.command);
+  size_t read = 0;
+  for (const SavedOutput& o : split_saved_outputs(text, reader_command, &reader)) {
+    if (o.text.find_first_not_of(" \t\n") == std::string::npos) continue;
+    if (auto t = clock_output(o.text)) {
+      if (!snap.stated_at_ms) {
+        snap.stated_at_ms = t->ms;
+        snap.stated_zone = t->zone;
+      }
+      continue;
+    }
+    std::optional<CounterCommand> said =
+        o.command_line.empty() ? std::nullopt : reader.recognise(o.command_line);
+    auto where = [&] {
+      return o.command_line.empty()
+                 ? fmt::format("line {}", o.line)
+                 : fmt::format("line {} ({})", o.line, printable_prefix(o.command_line, 80));
+    };
+    auto form = reader.identify(o.text, said ? &*said : nullptr);
+    if (!form) return wrap(form.error(), where());
+    if (!*form) {
+      if (said) {
+        // The command is ours and its output shows no table of it: the reader
+        // says why (or reads it as the live path would: an NVUE watchdog that
+        // is off prints no traffic-class table, which is noted, not an error).
+        if (auto st = reader.parse(*said, o.text, snap); !st) return wrap(st.error(), where());
+        ++read;
+        continue;
+      }
+      if (!o.command_line.empty()) {
+        snap.notes.push_back(
+            fmt::format("{}: passed over (not a {} counter output)", where(), reader.vendor()));
+        continue;
+      }
+      return fail(ErrorKind::invalid_input, where(),
+                  fmt::format("'{}' is not a {} counter output this reader recognises; the forms "
+                              "it reads:{}",
+                              first_words(o.text), reader.vendor(), known_forms(reader)));
+    }
+    if (auto st = reader.parse(**form, o.text, snap); !st) return wrap(st.error(), where());
+    ++read;
   }
+  if (read == 0)
+    return fail(ErrorKind::invalid_input, "",
+                fmt::format("no {} counter output found; the forms read:{}", reader.vendor(),
+                            known_forms(reader)));
   for (const std::string& k : reader.not_exposed()) snap.unread.push_back(k);
   return snap;
 }

@@ -5,9 +5,10 @@
 // parsers and renderers.
 //
 // The same parse serves live reads (over the adapter's Session) and saved
-// outputs: a transcript as a terminal or the vendor's own documentation
-// shows it, each output preceded by its command line ("switch# show ...",
-// "cumulus@sw:~$ nv show ..."); split_transcript() finds those lines.
+// outputs. A saved output is recognised by its own content (table headers,
+// JSON keys: identify()), with or without the prompt and command line that
+// printed it (counter_transcript.h cuts a saved text into outputs); the
+// command line, when there, names the port of a per-interface form.
 #pragma once
 
 #include <memory>
@@ -38,6 +39,16 @@ class CounterReader {
   // have the documented shape is an error naming the command.
   virtual Status parse(const CounterCommand& command, std::string_view output,
                        CounterSnapshot& into) const = 0;
+  // The form a saved output is, by its own content: the command to parse it
+  // as (with the port the command line `said` names, for a per-interface
+  // form), std::nullopt when the content is none of this reader's forms, or
+  // an error when the evidence disagrees (the command line names another
+  // form) or is short (a per-interface output whose port nothing names).
+  virtual Result<std::optional<CounterCommand>> identify(std::string_view output,
+                                                         const CounterCommand* said) const = 0;
+  // Every form this reader recognises, each with the document it follows:
+  // what a refusal lists.
+  virtual std::vector<std::string> forms() const = 0;
   // Counter kinds this vendor has no documented form for (listed as unread).
   virtual std::vector<std::string> not_exposed() const { return {}; }
 };
@@ -47,20 +58,16 @@ bool register_counter_reader(std::string_view vendor, CounterReaderFactory facto
 std::unique_ptr<CounterReader> make_counter_reader(std::string_view vendor);
 std::vector<std::string> counter_reader_vendors();  // registered ids, sorted
 
-struct TranscriptPart {
-  CounterCommand command;
-  std::string output;
-};
+// At most `max` characters of `text`, escaped by printable() (core/printable.h):
+// how a refusal quotes what it read.
+std::string printable_prefix(std::string_view text, size_t max);
 
-// Split saved outputs at the command lines the reader recognises: a line
-// whose text after a prompt marker ('$', '#', '>' or ']') -- or the whole
-// line -- is a command of this reader. Text before the first command
-// line is ignored; a transcript with no command line is an error.
-Result<std::vector<TranscriptPart>> split_transcript(const CounterReader& reader,
-                                                     std::string_view text);
-
-// Parse a whole transcript into one snapshot (every part; the first failure
-// is returned with the command named).
+// Parse a saved text (one or more outputs, see counter_transcript.h) into one
+// snapshot. Each output is read as the form its content shows; an output
+// after a command line this reader does not know, whose content is none of
+// its forms, is passed over and noted; any other text no form explains is
+// refused with its line, its first words and the forms this reader knows.
+// A clock output (`date`, `show clock`, `display clock`) sets stated_at_ms.
 Result<CounterSnapshot> parse_transcript(const CounterReader& reader, std::string_view text,
                                          const std::string& switch_name);
 

@@ -33,6 +33,48 @@ const char* to_string(CounterKind kind) {
       return "fcs_errors";
     case CounterKind::link_flaps:
       return "link_flaps";
+    case CounterKind::tx_packets:
+      return "tx_packets";
+    case CounterKind::tx_bytes:
+      return "tx_bytes";
+    case CounterKind::rx_packets:
+      return "rx_packets";
+    case CounterKind::shared_drop_bytes:
+      return "shared_drop_bytes";
+    case CounterKind::drop_bytes:
+      return "drop_bytes";
+    case CounterKind::wred_drops:
+      return "wred_drops";
+    case CounterKind::wred_drop_bytes:
+      return "wred_drop_bytes";
+    case CounterKind::ecn_marked_bytes:
+      return "ecn_marked_bytes";
+    case CounterKind::trim_packets:
+      return "trim_packets";
+    case CounterKind::trim_sent:
+      return "trim_sent";
+    case CounterKind::trim_drops:
+      return "trim_drops";
+    case CounterKind::pause_rx_transitions:
+      return "pause_rx_transitions";
+    case CounterKind::pause_rx_last_duration:
+      return "pause_rx_last_duration";
+    case CounterKind::headroom_watermark:
+      return "headroom_watermark";
+    case CounterKind::watchdog_tx_ok:
+      return "watchdog_tx_ok";
+    case CounterKind::watchdog_rx_ok:
+      return "watchdog_rx_ok";
+    case CounterKind::watchdog_last_tx_ok:
+      return "watchdog_last_tx_ok";
+    case CounterKind::watchdog_last_tx_drops:
+      return "watchdog_last_tx_drops";
+    case CounterKind::watchdog_last_rx_ok:
+      return "watchdog_last_rx_ok";
+    case CounterKind::watchdog_last_rx_drops:
+      return "watchdog_last_rx_drops";
+    case CounterKind::watchdog_stormed:
+      return "watchdog_stormed";
   }
   return "?";
 }
@@ -47,6 +89,10 @@ const char* to_string(CounterUnit unit) {
       return "bytes";
     case CounterUnit::microseconds:
       return "us";
+    case CounterUnit::milliseconds:
+      return "ms";
+    case CounterUnit::state:
+      return "state";
     case CounterUnit::events:
       return "events";
   }
@@ -63,6 +109,8 @@ const char* to_string(CounterScope scope) {
       return "pg";
     case CounterScope::port:
       return "port";
+    case CounterScope::mc_queue:
+      return "mc-queue";
   }
   return "?";
 }
@@ -109,6 +157,10 @@ CounterWindow counter_window(const CounterSnapshot& before, const CounterSnapsho
   w.kinds_read = after.kinds_read;
   w.unread = after.unread;
   w.notes = after.notes;
+  for (const CounterSnapshot* s : {&before, &after}) {
+    for (const auto& [key, sample] : s->counters) w.stated.insert(key);
+    w.stated.insert(s->not_available.begin(), s->not_available.end());
+  }
   for (const auto& [key, sample] : after.counters) {
     auto it = before.counters.find(key);
     if (it == before.counters.end() && sample.zero_when_absent) {
@@ -142,6 +194,8 @@ CounterWindow counter_absolute(const CounterSnapshot& snapshot) {
   w.kinds_read = snapshot.kinds_read;
   w.unread = snapshot.unread;
   w.notes = snapshot.notes;
+  w.stated = snapshot.not_available;
+  for (const auto& [key, sample] : snapshot.counters) w.stated.insert(key);
   for (const auto& [key, sample] : snapshot.counters)
     w.deltas.push_back(CounterDelta{key, sample, sample.value, 0, false, false});
   return w;

@@ -32,13 +32,37 @@ enum class CounterKind {
   watermark,          // buffer high-water mark of the priority group/queue (gauge)
   fcs_errors,         // frames received with a bad FCS/CRC (port)
   link_flaps,         // link state changes (port)
+  // Stated by the outputs, read with their unit, not judged:
+  tx_packets,              // packets the queue (or port) sent
+  tx_bytes,                // bytes the queue (or port) sent
+  rx_packets,              // packets the priority group received
+  shared_drop_bytes,       // bytes the priority group dropped for want of shared buffer
+  drop_bytes,              // bytes of the queue's drops (queue_drops counts their packets)
+  wred_drops,              // packets WRED dropped on the queue
+  wred_drop_bytes,         // their bytes
+  ecn_marked_bytes,        // bytes of the packets marked CE
+  trim_packets,            // packets trimmed instead of dropped (SONiC packet trimming)
+  trim_sent,               // trimmed packets sent on
+  trim_drops,              // trimmed packets dropped
+  pause_rx_transitions,    // times the priority went from not paused to paused
+  pause_rx_last_duration,  // how long the most recent pause lasted (gauge)
+  headroom_watermark,      // headroom high-water mark of the priority group (gauge)
+  watchdog_tx_ok,          // packets the stormed queue still sent / received (SONiC pfcwd OK)
+  watchdog_rx_ok,
+  watchdog_last_tx_ok,  // the same counts for the last storm only
+  watchdog_last_tx_drops,
+  watchdog_last_rx_ok,
+  watchdog_last_rx_drops,
+  watchdog_stormed,  // the watchdog reports the queue stormed now (1) or not (0): a state
 };
 
-enum class CounterUnit { frames, packets, bytes, microseconds, events };
+enum class CounterUnit { frames, packets, bytes, microseconds, milliseconds, events, state };
 
 // What the index of a key means: a PFC priority (802.1p), an egress queue
-// (traffic class), an ingress priority group, or the whole port.
-enum class CounterScope { priority, queue, priority_group, port };
+// (traffic class; unicast where the vendor splits them), a multicast egress
+// queue (SONiC MCn: never a lossless class), an ingress priority group, or
+// the whole port.
+enum class CounterScope { priority, queue, priority_group, port, mc_queue };
 
 const char* to_string(CounterKind kind);
 const char* to_string(CounterUnit unit);
@@ -75,6 +99,13 @@ struct CounterSnapshot {
   // The kinds an output was read for, even where it listed nothing (EOS
   // omits watchdog queues until their first event): what a verdict covers.
   std::set<CounterKind> kinds_read;
+  // Counters an output shows as unknown ("N/A"): stated, not read.
+  std::set<CounterKey> not_available;
+  // When the output itself says it was taken (a `date` line, a clock line),
+  // milliseconds since the Unix epoch (UTC); what a delta between two saved
+  // reads is measured by.
+  std::optional<double> stated_at_ms;
+  std::string stated_zone;  // as printed ("UTC", "+08:00"); "" when the clock names none
   void set(const CounterKey& key, CounterSample sample) {
     kinds_read.insert(key.kind);
     counters[key] = std::move(sample);
@@ -99,6 +130,9 @@ struct CounterWindow {
   std::set<CounterKind> kinds_read;
   std::vector<std::string> unread;
   std::vector<std::string> notes;
+  // Every key either read stated (read, or shown as N/A): what a verdict
+  // needs is looked up here against `deltas` (counter_judge's required_unread).
+  std::set<CounterKey> stated;
 };
 
 // The difference between two snapshots of one switch. A counter lower in

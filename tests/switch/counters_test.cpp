@@ -83,10 +83,17 @@ TEST_SUITE("switch counters") {
     CHECK(value(s, "Ethernet8", CounterScope::queue, 4, CounterKind::watchdog_restores) == 2);
     CHECK(value(s, "Ethernet4", CounterScope::priority_group, 15, CounterKind::watermark) == 215);
     CHECK(s.counters.count({"Ethernet0", CounterScope::queue, 10, CounterKind::queue_drops}) ==
-          0);  // MC10
-    CHECK(s.notes ==
-          std::vector<std::string>{"Ethernet0:3: watchdog reports the queue stormed now",
-                                   "Ethernet8:4: watchdog reports the queue stormed now"});
+          0);  // MC10 is a multicast queue, read as such, never as unicast queue 10
+    CHECK(value(s, "Ethernet0", CounterScope::mc_queue, 10, CounterKind::queue_drops) == 74);
+    CHECK(value(s, "Ethernet0", CounterScope::queue, 1, CounterKind::tx_packets) == 60);
+    CHECK(value(s, "Ethernet0", CounterScope::queue, 1, CounterKind::tx_bytes) == 43);
+    CHECK(value(s, "Ethernet0", CounterScope::queue, 2, CounterKind::drop_bytes) == 21);
+    CHECK(value(s, "Ethernet0", CounterScope::queue, 2, CounterKind::ecn_marked_bytes) == 21);
+    CHECK(value(s, "Ethernet0", CounterScope::queue, 3, CounterKind::wred_drops) == 52);
+    // The pfcwd STATUS column is a state: stormed now (1) or not (0).
+    CHECK(value(s, "Ethernet0", CounterScope::queue, 3, CounterKind::watchdog_stormed) == 1);
+    CHECK(value(s, "Ethernet4", CounterScope::queue, 3, CounterKind::watchdog_stormed) == 0);
+    CHECK(s.not_available.empty());  // the ALL20 row (N/A cells) is passed over and noted
   }
 
   TEST_CASE("sonic: a storm, a lossless drop, a watchdog trip, a clear and a wrap") {
@@ -118,7 +125,13 @@ TEST_SUITE("switch counters") {
             "FAIL sonic1 Ethernet0 priority 3: PFC storm, 5000 pause frames/s received (bound "
             "1000/s)",
             "FAIL sonic1 Ethernet0 queue 3: 12 packets dropped on a lossless class",
+            "FAIL sonic1 Ethernet0 queue 3: PFC watchdog reports the queue stormed now (stuck: "
+            "its traffic is being dropped)",
             "FAIL sonic1 Ethernet4 queue 3: PFC watchdog detected 1 storm(s)",
+            "FAIL sonic1 Ethernet4 queue 3: PFC watchdog reports the queue stormed now (stuck: "
+            "its traffic is being dropped)",
+            "FAIL sonic1 Ethernet8 queue 4: PFC watchdog reports the queue stormed now (stuck: "
+            "its traffic is being dropped)",
             "WARN sonic1 Ethernet4 priority 0: 12 pause frames received on a priority the profile "
             "leaves lossy (host and switch disagree on PFC)",
             "WARN sonic1 Ethernet8 priority 7: 11 pause frames sent on a priority the profile "
@@ -133,11 +146,22 @@ TEST_SUITE("switch counters") {
     CHECK(value(s, "swp1", CounterScope::priority_group, 7, CounterKind::queue_drops) == 0);
     CHECK(value(s, "swp1", CounterScope::port, -1, CounterKind::ecn_marked) == 0);
     CHECK(value(s, "swp1", CounterScope::queue, 7, CounterKind::watchdog_storms) == 3);
-    CHECK(s.counters.size() == 8 * 4 + 8 + 8 + 1 + 8);
+    CHECK(value(s, "swp1", CounterScope::queue, 3, CounterKind::tx_packets) == 8000);
+    CHECK(value(s, "swp1", CounterScope::queue, 3, CounterKind::tx_bytes) ==
+          12289311);  // 11.72 x 1024^2
+    CHECK(value(s, "swp1", CounterScope::queue, 2, CounterKind::watchdog_stormed) == 1);
+    // pfc-stats 8 x 4, egress 8 x 4, ingress 8 x 3, port ECN 1, watchdog 8 x (count, status).
+    CHECK(s.counters.size() == 8 * 4 + 8 * 4 + 8 * 3 + 1 + 8 * 2);
     CHECK(findings("cumulus") ==
           std::vector<std::string>{
+              "FAIL cumulus1 swp1 queue 2: PFC watchdog reports the queue stormed now (stuck: its "
+              "traffic is being dropped)",
               "FAIL cumulus1 swp1 queue 3: PFC watchdog detected 1 storm(s)",
-              "FAIL cumulus1 swp1 queue 3: 1536 bytes dropped on a lossless class"});
+              "FAIL cumulus1 swp1 queue 3: 1536 bytes dropped on a lossless class",
+              "FAIL cumulus1 swp1 queue 3: PFC watchdog reports the queue stormed now (stuck: its "
+              "traffic is being dropped)",
+              "FAIL cumulus1 swp1 queue 7: PFC watchdog reports the queue stormed now (stuck: its "
+              "traffic is being dropped)"});
   }
 
   TEST_CASE("eos: JSON PFC, watchdog, ECN, queue drops and FCS objects") {
@@ -190,12 +214,14 @@ TEST_SUITE("switch counters") {
     CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::queue_drops) == 0);
     CHECK(value(s, "Ethernet1/1", CounterScope::queue, 3, CounterKind::ecn_marked) == 500);
     CHECK(s.counters.count({"Ethernet1/1", CounterScope::queue, 7, CounterKind::ecn_marked}) == 0);
-    CHECK(s.counters.size() == 2 * 2 + 3 + 8 + 7);
+    // pfc 2 ports x 2, watchdog 3, queuing: 8 groups x (tx pkts, tx bytes, drops, drop bytes), 7
+    // ECN.
+    CHECK(s.counters.size() == 2 * 2 + 3 + 8 * 4 + 7);
     auto nx = make_counter_reader("nxos");
     auto flat = parse_transcript(*nx, "sw# show queuing interface Ethernet1/1 | json\n{}\n", "n");
     REQUIRE_FALSE(flat);
     CHECK(flat.error().to_string() ==
-          "show queuing interface Ethernet1/1 | json: no "
+          "line 2 (show queuing interface Ethernet1/1 | json): no "
           "TABLE_module/TABLE_queuing_interface/TABLE_qosgrp_egress_stats in the output");
     auto q9 = parse_transcript(*nx,
                                "sw# show queuing interface Ethernet1/1 | json\n"
@@ -205,7 +231,7 @@ TEST_SUITE("switch counters") {
                                "n");
     REQUIRE_FALSE(q9);
     CHECK(q9.error().to_string() ==
-          "show queuing interface Ethernet1/1 | json: Ethernet1/1: eq-qosgrp '\"9\"'");
+          "line 2 (show queuing interface Ethernet1/1 | json): Ethernet1/1: eq-qosgrp '\"9\"'");
     CHECK(findings("nxos") ==
           std::vector<std::string>{
               "FAIL nxos1 Ethernet1/1 queue 3: PFC watchdog detected 1 storm(s)",
@@ -347,16 +373,19 @@ TEST_SUITE("switch counters") {
     auto reader = make_counter_reader("sonic");
     auto none = parse_transcript(*reader, "hello\n", "s");
     REQUIRE_FALSE(none);
-    CHECK(none.error().message.starts_with("no sonic counter command found"));
+    CHECK(none.error().to_string().starts_with(
+        "line 1: 'hello' is not a sonic counter output this reader recognises; the forms it "
+        "reads:\n  show pfc counters  (sonic-net/sonic-utilities"));
     auto bad = parse_transcript(*reader, "admin@sonic:~$ show pfc counters\n% bad\n", "s");
     REQUIRE_FALSE(bad);
-    CHECK(bad.error().to_string() == "show pfc counters: no PFC counters table in the output");
+    CHECK(bad.error().to_string() ==
+          "line 2 (show pfc counters): no show pfc counters table in the output");
     auto eos = make_counter_reader("eos");
     auto notjson =
         parse_transcript(*eos, "sw#show interfaces counters errors | json\n{oops\n", "e");
     REQUIRE_FALSE(notjson);
     CHECK(notjson.error().to_string() ==
-          "show interfaces counters errors | json: output is not a JSON object");
+          "line 2 (show interfaces counters errors | json): output is not a JSON object");
   }
 
   TEST_CASE(
@@ -402,9 +431,13 @@ TEST_SUITE("switch counters") {
       CHECK(st.error().message == w.refusal);
       CHECK(snap.counters.empty());
     }
-    // A per-port form names one interface: two words, or a pipe, are not one.
+    // A per-port form names one interface: a pipe is not one; Huawei's type and
+    // number as its reference types them ("100ge 1/0/1") are.
     auto hw = make_counter_reader("huawei-ce");
-    CHECK_FALSE(hw->recognise("display qos queue statistics interface 100ge 1/0/1").has_value());
+    auto spaced = hw->recognise("display qos queue statistics interface 100ge 1/0/1");
+    REQUIRE(spaced.has_value());
+    CHECK(spaced->port == "100GE1/0/1");
+    CHECK_FALSE(hw->recognise("display qos queue statistics interface 100ge 1/0/1 | x"));
     auto nx = make_counter_reader("nxos");
     CHECK_FALSE(
         nx->recognise("show queuing pfc-queue interface e1/1 detail | json | x").has_value());

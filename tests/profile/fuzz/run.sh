@@ -88,12 +88,19 @@ case $target in
     # in adapter_vendors(), which is sorted.
     v=0
     for vendor in cumulus eos h3c huawei-ce nxos sonic; do
-      for f in "$src"/tests/switch/captured/counters/"$vendor"-*.txt; do
+      # ... and the saved-output forms: prompts, no command line, CRLF, indent,
+      # pager residue, per-slot and --history forms (tests/switch/counter_corpus).
+      for f in "$src"/tests/switch/captured/counters/"$vendor"-*.txt \
+               "$src"/tests/switch/captured/counters/issue33/"$vendor"-*.txt \
+               "$src"/tests/switch/counter_corpus/"$vendor"/*.txt; do
         [ -f "$f" ] || continue
-        { printf "\\$(printf '%03o' $v)"; cat "$f"; } > "$corpus/counters-$(basename "$f")"
+        { printf "\\$(printf '%03o' $v)"; cat "$f"; } > "$corpus/counters-$vendor-$(basename "$f")"
       done
       v=$((v + 1))
     done
+    # The crash case of issue 33: a 100,000-character interface name in an NVUE command.
+    { printf '\000cumulus@sw:~$ nv show interface %s counters qos pfc-stats\n' \
+        "$(head -c 100000 /dev/zero | tr '\0' x)"; } > "$corpus/crash-long-interface"
     ;;
   *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac

@@ -23,6 +23,13 @@
 // watchdog object as Meta's TAAC PfcWdHealthCheck reads it (public fboss test
 // infra; field names only) [verify the object on a switch].
 //
+// A saved output is identified by its top-level key (interfaceCounters,
+// interfaces with txQueues, intfQueueCounters, egressQueueCounters,
+// interfaceErrorCounters), with or without its command line. The text form
+// of these commands (without `| json`) is not read: no public Arista
+// document we could find prints it, so its layout would be a guess; it is
+// refused with the forms above.
+//
 // Pitfalls: EOS counters are 64-bit and not reset on read (`clear counters`
 // resets them, seen as a counter going down). PFC frames are per port, so a
 // storm is named by port with priority "all"; the watchdog's tx-queue is the
@@ -162,6 +169,21 @@ Status parse_json(const std::string& cmd, const json& j, sw::CounterSnapshot& s)
   return fail(ErrorKind::unsupported, "", "not an EOS counter command");
 }
 
+// The command whose JSON object `j` is, by its top-level key.
+const char* shown_by(const json& j) {
+  if (!j.is_object()) return nullptr;
+  if (j.contains("interfaceCounters")) return kPfc;
+  if (j.contains("intfQueueCounters")) return kEcn;
+  if (j.contains("egressQueueCounters")) return kDrops;
+  if (j.contains("interfaceErrorCounters")) return kErrors;
+  if (j.size() == 1 && j.contains("interfaces") && j["interfaces"].is_object()) {
+    for (const auto& [port, c] : j["interfaces"].items())
+      if (!c.is_object() || !c.contains("txQueues")) return nullptr;
+    return kWatchdog;
+  }
+  return nullptr;
+}
+
 class EosCounters final : public sw::CounterReader {
  public:
   std::string_view vendor() const override { return "eos"; }
@@ -178,6 +200,26 @@ class EosCounters final : public sw::CounterReader {
     json j = json::parse(out.begin(), out.end(), nullptr, false);
     if (j.is_discarded() || !j.is_object()) return bad("output is not a JSON object");
     return parse_json(c.command, j, s);
+  }
+  Result<std::optional<sw::CounterCommand>> identify(
+      std::string_view out, const sw::CounterCommand* said) const override {
+    json j = json::parse(out.begin(), out.end(), nullptr, false);
+    const char* shown = j.is_discarded() ? nullptr : shown_by(j);
+    if (!shown) return std::optional<sw::CounterCommand>();
+    if (said && said->command != shown)
+      return fail(
+          ErrorKind::invalid_input, "",
+          fmt::format("the output is that of '{}', not of the command line before it", shown));
+    return std::optional<sw::CounterCommand>(sw::CounterCommand{shown, ""});
+  }
+  std::vector<std::string> forms() const override {
+    constexpr const char* src =
+        "aristanetworks/anta @68667e0ed117e688f505b8b870e2ccd8e1e9297b "
+        "tests/units/anta_tests/test_interfaces.py";
+    return {fmt::format("{}  ({})", kPfc, src),
+            fmt::format("{}  (Meta TAAC PfcWdHealthCheck field names)", kWatchdog),
+            fmt::format("{}  ({})", kEcn, src), fmt::format("{}  ({})", kDrops, src),
+            fmt::format("{}  ({})", kErrors, src)};
   }
   std::vector<std::string> not_exposed() const override {
     return {"pause per priority, pause duration: the EOS PFC counters object is per port",

@@ -16,6 +16,11 @@
 // an empty Dot1pList or a one-word mode does not shift the numbers. Counters
 // clear with `reset priority-flow-control statistics`, not on read.
 //
+// Every documented form (all interfaces, one type, one interface typed as type
+// and number) prints the same table, which names its interfaces: a saved
+// output is identified by its "Interface ... Recv" header, with or without its
+// command line.
+//
 // Not read, because no public H3C document we could find shows their output:
 // watchdog (PFC deadlock) counts -- the S68xx/S98xx/S12500 PFC command
 // references (h3c.com "PFC commands", e.g. S9825 R913x d_202410/2284497) list
@@ -60,11 +65,37 @@ namespace {
 
 constexpr const char* kPfc = "display priority-flow-control interface";
 
+constexpr const char* kSource =
+    "H3C S9825 R913x command reference, PFC commands, display "
+    "priority-flow-control (h3c.com d_202410/2284497)";
+
 class H3cCounters final : public sw::CommandTableReader {
  public:
-  H3cCounters() : CommandTableReader("h3c", {{kPfc}}, "an H3C") {}
+  // `display priority-flow-control interface [ interface-type [ interface-number ] ]`:
+  // every form prints the same table, which names its interfaces.
+  H3cCounters()
+      : CommandTableReader(
+            "h3c",
+            {sw::CounterForm::whole(kPfc, 0, kSource),
+             sw::CounterForm::per_interface(kPfc, 0, kSource).saved_only().naming_ports()},
+            "an H3C") {}
 
  private:
+  bool shows(size_t, std::string_view out) const override {
+    for (std::string_view line : sw::text_lines(out)) {
+      auto f = sw::split_fields(line);
+      if (!f.empty() && f[0] == "Interface" && line.find("Recv") != std::string_view::npos)
+        return true;
+    }
+    return false;
+  }
+  // "Twenty-FiveGigE 1/0/1" or "WGE1/0/1": the table names the interfaces itself.
+  std::optional<std::string> interface_of(std::string_view words) const override {
+    auto f = sw::split_fields(words);
+    if (f.empty() || f.size() > 2 || words.find('|') != std::string_view::npos) return std::nullopt;
+    return f.size() == 1 ? f[0] : f[0] + f[1];
+  }
+
   Status parse_form(size_t, const sw::CounterCommand& c, std::string_view out,
                     sw::CounterSnapshot& s) const override {
     bool header = false;

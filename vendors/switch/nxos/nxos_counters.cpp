@@ -44,9 +44,11 @@
 //       eq-stat-type is "Tx", "WRED/AFD & Tail Drop", "ECN" or "Q Depth",
 //       eq-stat-units "Pkts" or "Byts": the rows of the text form's QOS GROUP
 //       blocks ("WRED/AFD & Tail Drop Pkts |  unicast | multicast |"). The
-//       reader takes "WRED/AFD & Tail Drop" Pkts as the queue's drops and
-//       "ECN" Pkts as its ECN-marked packets, unicast plus multicast; the
-//       control and SPAN groups are not traffic classes and are skipped.
+//       reader takes Tx Pkts/Byts as tx_packets/tx_bytes, "WRED/AFD & Tail
+//       Drop" Pkts/Byts as the queue's drops (queue_drops, drop_bytes) and
+//       "ECN" Pkts as its ECN-marked packets, unicast plus multicast; "Q
+//       Depth" (the depth now) is passed over; the control and SPAN groups
+//       are not traffic classes and are skipped.
 //       Source of the field names: allenrobel/nxapi-netbox (Allen Robel,
 //       Cisco) lib/nxapi/nxapi_interface_egress_queuing.py and
 //       lib/nxapi/nxapi_base.py @56c1a8dd0e2f02ef2d3f494f291e71ded07ccf9a
@@ -58,6 +60,11 @@
 //       capture (zartbot, "RoCEv2 AllReduce", 2021). Cumulative 64-bit,
 //       cleared by `clear qos statistics`.
 //
+// Saved outputs are identified by their marks (the RxPPP/TxPPP header; the
+// NX-API TABLE_qosgrp_stats / TABLE_qosgrp_egress_stats objects); the two
+// per-interface JSON forms keep their command line, which names the port.
+// The text forms of `show queuing interface` are not read (no Cisco document
+// prints them whole; the one public capture is a third party's).
 #include <algorithm>
 
 #include <nlohmann/json.hpp>
@@ -95,16 +102,39 @@ std::vector<const json*> rows(const json& parent, const std::string& name) {
   return out;
 }
 
+std::vector<sw::CounterForm> nxos_forms() {
+  using F = sw::CounterForm;
+  return {
+      F::whole("show interface priority-flow-control", kPfc,
+               "Nexus 9000 QoS configuration guide 10.5(x), Configuring Priority Flow Control; "
+               "layout in shared/reference/switch-vendors.md section 4"),
+      F::per_interface("show queuing pfc-queue interface", kWatchdog,
+                       "Nexus 9000 Show Command Reference 9.3(x), Q Show Commands, show queuing "
+                       "pfc-queue (wp2075340328)",
+                       "detail | json"),
+      F::per_interface("show queuing interface", kQueuing,
+                       "allenrobel/nxapi-netbox lib/nxapi/nxapi_interface_egress_queuing.py "
+                       "@56c1a8dd0e2f02ef2d3f494f291e71ded07ccf9a",
+                       "| json"),
+  };
+}
+
+bool has(std::string_view out, std::string_view word) {
+  return out.find(word) != std::string_view::npos;
+}
+
 class NxosCounters final : public sw::CommandTableReader {
  public:
-  NxosCounters()
-      : CommandTableReader("nxos",
-                           {{"show interface priority-flow-control"},
-                            {"show queuing pfc-queue interface", true, "detail | json"},
-                            {"show queuing interface", true, "| json"}},
-                           "an NX-OS") {}
+  NxosCounters() : CommandTableReader("nxos", nxos_forms(), "an NX-OS") {}
 
  private:
+  // Saved outputs by their marks: the RxPPP/TxPPP header, the NX-API tables.
+  bool shows(size_t form, std::string_view out) const override {
+    if (form == kPfc) return has(out, "RxPPP") && has(out, "TxPPP");
+    if (form == kWatchdog) return has(out, "\"TABLE_qosgrp_stats\"");
+    return has(out, "\"TABLE_qosgrp_egress_stats\"");
+  }
+
   Status parse_form(size_t form, const sw::CounterCommand& c, std::string_view out,
                     sw::CounterSnapshot& s) const override {
     if (form == kPfc) return parse_pfc(c, out, s);
@@ -187,10 +217,20 @@ class NxosCounters final : public sw::CommandTableReader {
     json j = json::parse(out.begin(), out.end(), nullptr, false);
     if (j.is_discarded() || !j.is_object())
       return fail(ErrorKind::invalid_input, "", "output is not a JSON object");
-    // (eq-stat-type, kind): the per-packet rows a lossless fabric is judged by.
-    static const std::pair<const char*, sw::CounterKind> kStats[] = {
-        {"WRED/AFD & Tail Drop", sw::CounterKind::queue_drops},
-        {"ECN", sw::CounterKind::ecn_marked},
+    // (eq-stat-type, eq-stat-units, kind, unit): every count row; "Q Depth" is
+    // the queue's depth now (not a count, not a high-water mark): passed over.
+    struct Stat {
+      const char* type;
+      const char* units;
+      sw::CounterKind kind;
+      sw::CounterUnit unit;
+    };
+    static const Stat kStats[] = {
+        {"Tx", "Pkts", sw::CounterKind::tx_packets, sw::CounterUnit::packets},
+        {"Tx", "Byts", sw::CounterKind::tx_bytes, sw::CounterUnit::bytes},
+        {"WRED/AFD & Tail Drop", "Pkts", sw::CounterKind::queue_drops, sw::CounterUnit::packets},
+        {"WRED/AFD & Tail Drop", "Byts", sw::CounterKind::drop_bytes, sw::CounterUnit::bytes},
+        {"ECN", "Pkts", sw::CounterKind::ecn_marked, sw::CounterUnit::packets},
     };
     bool any = false;
     for (const json* module : rows(j, "module"))
@@ -208,10 +248,11 @@ class NxosCounters final : public sw::CommandTableReader {
             return fail(ErrorKind::invalid_input, "",
                         fmt::format("{}: eq-qosgrp '{}'", c.port, name->dump()));
           for (const json* e : rows(*group, "qosgrp_egress_stats_entry")) {
-            if (e->value("eq-stat-units", "") != "Pkts") continue;
+            const std::string units = e->value("eq-stat-units", "");
             const std::string type = e->value("eq-stat-type", "");
-            for (const auto& [stat, kind] : kStats) {
-              if (type != stat) continue;
+            for (const Stat& st : kStats) {
+              if (type != st.type || units != st.units) continue;
+              const char* stat = st.type;
               uint64_t total = 0;
               for (const char* field : {"eq-uc-stat-value", "eq-mc-stat-value"}) {
                 auto v = e->find(field);
@@ -223,8 +264,8 @@ class NxosCounters final : public sw::CommandTableReader {
                                           field));
                 total += *n;
               }
-              s.set({c.port, sw::CounterScope::queue, static_cast<int>(*q), kind},
-                    count(total, sw::CounterUnit::packets, c));
+              s.set({c.port, sw::CounterScope::queue, static_cast<int>(*q), st.kind},
+                    count(total, st.unit, c));
             }
           }
         }

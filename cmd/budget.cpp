@@ -5,6 +5,7 @@
 
 #include "budget/budget.h"
 #include "command.h"
+#include "option_checks.h"
 #include "output.h"
 
 namespace rocecfg::cmd {
@@ -75,11 +76,16 @@ const bool registered = register_command(
            ->capture_default_str();
        sub.add_option("--bytes-per-gradient", a->bytes_per_gradient,
                       "bytes per gradient element (instead of --gradient)");
-       sub.add_option("--gpus", a->gpus, "GPUs in the job")->required();
-       sub.add_option("--tp", a->tensor_parallel, "tensor-parallel degree")->capture_default_str();
-       sub.add_option("--pp", a->pipeline_parallel, "pipeline-parallel degree")
+       sub.add_option("--gpus", a->gpus, "GPUs in the job")->required()->check(at_least(1));
+       sub.add_option("--tp", a->tensor_parallel, "tensor-parallel degree")
+           ->check(at_least(1))
            ->capture_default_str();
-       sub.add_option("--step-ms", a->step_ms, "target training step time, ms")->required();
+       sub.add_option("--pp", a->pipeline_parallel, "pipeline-parallel degree")
+           ->check(at_least(1))
+           ->capture_default_str();
+       sub.add_option("--step-ms", a->step_ms, "target training step time, ms")
+           ->required()
+           ->check(above_zero());
        sub.add_option("--comm-share", a->comm_share,
                       "share of the step the all-reduce may take, (0, 1]")
            ->capture_default_str();
@@ -89,8 +95,11 @@ const bool registered = register_command(
                       "congestion headroom factor >= 1 (1.25: links planned at 80% load)")
            ->capture_default_str();
        auto* probe =
-           sub.add_option("--probe-gbps", a->probe_gbps, "measured probe bandwidth per GPU, Gb/s");
-       sub.add_option("--link-gbps", a->link_gbps, "link speed per GPU, Gb/s")->excludes(probe);
+           sub.add_option("--probe-gbps", a->probe_gbps, "measured probe bandwidth per GPU, Gb/s")
+               ->check(above_zero());
+       sub.add_option("--link-gbps", a->link_gbps, "link speed per GPU, Gb/s")
+           ->excludes(probe)
+           ->check(above_zero());
        sub.footer(
            "Example (docs): rocecfg budget --params 70B --gradient fp16 --gpus 1024 "
            "--step-ms 500 --tp 8 --link-gbps 400\n"

@@ -16,9 +16,11 @@
 
 #include "command.h"
 #include "core/printable.h"
+#include "core/regular_file.h"
 #include "gate/switch_counters.h"
 #include "load_or_report.h"
 #include "metrics/textfile.h"
+#include "metrics_output.h"
 #include "output.h"
 #include "switch/counter_report.h"
 #include "switch_verbs.h"
@@ -88,16 +90,15 @@ int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& ru
   std::vector<sw::CounterJudgement> judgements;
   for (const sw::CounterRead& r : reads) judgements.push_back(sw::judge_read(r, rules));
   sw::CounterVerdict verdict = sw::overall_verdict(reads, judgements);
-  if (!o.textfile_dir.empty()) {
-    metrics::MetricSet m;
-    gate::add_switch_counter_metrics(m, reads, judgements);
-    if (auto st = metrics::write_textfile(o.textfile_dir, "rocecfg_switch_counters.prom", m); !st) {
-      // The counters were read; a metrics file that could not be written is
-      // said, not a reason to hide the reading.
-      fmt::print(stderr, "rocecfg counters: --textfile: {}\n", st.error().to_string());
-      add_warning(o.textfile_dir, "warning", "--textfile: " + st.error().to_string());
-    }
-  }
+  // The counters were read and are reported; a metrics file that could not
+  // be written makes the exit 3 (metrics_output.h).
+  metrics::MetricSet m;
+  if (!o.textfile_dir.empty()) gate::add_switch_counter_metrics(m, reads, judgements);
+  auto exit_with = [&](int code) {
+    return o.textfile_dir.empty()
+               ? code
+               : write_metrics("counters", o.textfile_dir, "rocecfg_switch_counters.prom", m, code);
+  };
   json j = {{"verdict", sw::to_string(verdict)},
             {"switches", counter_reads_json(reads, judgements)}};
   for (size_t i = 0; i < reads.size(); ++i) {
@@ -107,22 +108,14 @@ int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& ru
   }
   json_document().payload = std::move(j);
   if (!g.json) fmt::print("{}", sw::format_counter_report(reads, judgements, g.verbose));
-  if (verdict == sw::CounterVerdict::fail) return kDrift;
+  if (verdict == sw::CounterVerdict::fail) return exit_with(kDrift);
   bool unreadable = false;
   for (const sw::CounterRead& r : reads) unreadable |= !r.ok;
-  if (unreadable) return kRuntime;
-  if (verdict == sw::CounterVerdict::not_evaluated) return kRuntime;
+  if (unreadable) return exit_with(kRuntime);
+  if (verdict == sw::CounterVerdict::not_evaluated) return exit_with(kRuntime);
   // PASS on what was read, but a judged class was not read: no green.
-  if (verdict == sw::CounterVerdict::incomplete) return kNotEvaluated;
-  return kOk;
-}
-
-std::optional<std::string> slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return std::nullopt;
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
+  if (verdict == sw::CounterVerdict::incomplete) return exit_with(kNotEvaluated);
+  return exit_with(kOk);
 }
 
 // The time between two saved reads: from the clocks the saves state, else
@@ -161,9 +154,10 @@ int offline(const Options& o, const Globals& g) {
     return report_error(kUsage, fmt::format("no counter reader for vendor {:?}", o.vendor));
   std::vector<sw::CounterSnapshot> snaps;
   for (const std::string& file : o.from_files) {
-    auto text = slurp(file);
+    Result<std::string> text = read_input_file(file);
     if (!text) {
-      return report_error(kUsage, fmt::format("cannot read {}", file));
+      return report_error(kUsage,
+                          fmt::format("cannot read {}: {}", printable(file), text.error().message));
     }
     auto snap = sw::parse_transcript(*reader, *text, o.vendor);
     if (!snap) {
@@ -249,7 +243,9 @@ const bool registered = register_command(
            ->check(CLI::ExistingFile)
            ->expected(1, 2);
        sub.add_option("--textfile", o->textfile_dir,
-                      "write rocecfg_switch_counter metrics to DIR/rocecfg_switch_counters.prom");
+                      "write rocecfg_switch_counter metrics to DIR/rocecfg_switch_counters.prom "
+                      "(atomically; exit 3 when the write fails)")
+           ->check(non_empty_directory_name());
        return std::function<int()>([o, &g, window] {
          o->window_given = window->count() > 0;
          if (!o->from_files.empty() || !o->vendor.empty()) {

@@ -25,7 +25,9 @@
 #include "fabric/ssh_prober.h"
 #include "fabric/svg.h"
 #include "load_or_report.h"
+#include "option_checks.h"
 #include "output.h"
+#include "profile/source_file.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -64,12 +66,11 @@ bool write_file(const std::string& path, const std::string& text) {
   return static_cast<bool>(out.flush());
 }
 
+// The profile again, for its fingerprint: bounded like every load.
 std::optional<std::string> read_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  Result<std::string> text = profile::read_source_file(path);
+  if (!text) return std::nullopt;
+  return *text;
 }
 
 std::string this_host() {
@@ -252,9 +253,11 @@ const bool registered = register_command(
        sub.add_option("--pattern", o->pattern,
                       "ring (successor in order), pairs (--rounds of the round-robin), all (every "
                       "pair, N-1 rounds), locate (<= 4 rounds)");
-       sub.add_option("--rounds", o->rounds, "pairs: tournament rounds to run (default 1)");
+       sub.add_option("--rounds", o->rounds, "pairs: tournament rounds to run (default 1)")
+           ->check(at_least(1));
        sub.add_option("--parallel", o->parallel,
-                      "at most N tests at once (rounds split into waves; default: whole rounds)");
+                      "at most N tests at once (rounds split into waves; default: whole rounds)")
+           ->check(at_least(1));
        sub.add_flag("--dry-run", o->dry_run, "print the schedule; contact no host");
        sub.add_option("--transport", o->transport,
                       "ssh (default: each host over SSH), srun (job steps inside a Slurm "

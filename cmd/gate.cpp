@@ -24,7 +24,9 @@
 #include "host/netlink.h"
 #include "interface_option.h"
 #include "load_or_report.h"
+#include "metrics_output.h"
 #include "nic/registry.h"
+#include "option_checks.h"
 #include "output.h"
 #include "probe/counters.h"
 #include "probe/runner.h"
@@ -220,17 +222,10 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
     };
   }
   gate::GateReport r = gate::run_gate(o, env);
-  if (!a.textfile_dir.empty()) {
-    Status s =
-        metrics::write_textfile(a.textfile_dir, "rocecfg_gate.prom",
-                                gate::gate_metrics(r, static_cast<double>(std::time(nullptr))));
-    if (!s) {
-      fmt::print(stderr, "rocecfg gate: metrics not written: {}\n", s.error().to_string());
-      add_warning(a.textfile_dir, "warning", "metrics not written: " + s.error().to_string());
-      // Asked for metrics and got none: not a success, even when healthy.
-      if (r.exit_code == kOk) r.exit_code = kRuntime;
-    }
-  }
+  if (!a.textfile_dir.empty())
+    r.exit_code =
+        write_metrics("gate", a.textfile_dir, "rocecfg_gate.prom",
+                      gate::gate_metrics(r, static_cast<double>(std::time(nullptr))), r.exit_code);
   json_document().payload = gate::to_json(r);
   add_target({{"name", r.host},
               {"kind", "host"},
@@ -254,16 +249,17 @@ const bool registered = register_command(
                       "time budget for all checks, e.g. 3s or 800ms (default: the profile's "
                       "[validation] gate_budget, 3s)");
        sub.add_option("--window-ms", a->window_ms, "how long to watch error counters")
+           ->check(in_range(1, 600000))
            ->capture_default_str();
        sub.add_option("--max-pause-per-s", a->max_pause_per_s,
                       "pause frames per second on one counter (netdev, priority, direction) "
                       "that make a storm: unhealthy; fewer only warn")
-           ->check(CLI::PositiveNumber)
+           ->check(above_zero())
            ->capture_default_str();
        sub.add_option("--max-paused-percent", a->max_paused_percent,
                       "share of the window a priority may be paused (mlx5 pause_duration) "
                       "before it is a storm")
-           ->check(CLI::Range(0.1, 100.0))
+           ->check(in_range(0.1, 100.0))
            ->capture_default_str();
        sub.add_option("--state", a->state, "flap baseline file")->capture_default_str();
        sub.add_flag("--no-state", a->no_state, "do not check link flaps");

@@ -16,6 +16,7 @@
 #include "host/privileges.h"
 #include "metrics/audit_metrics.h"
 #include "metrics/textfile.h"
+#include "metrics_output.h"
 #include "nic/registry.h"
 #include "output.h"
 #include "verbs.h"
@@ -94,15 +95,12 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
     for (const host::Observation& t : report.targets) unverifiable += t.unreadable_knobs.size();
     if (!complete)
       fmt::print(stderr, "rocecfg audit: metrics not written: the audit did not complete\n");
-    else if (Status s = metrics::write_textfile(
-                 o.textfile_dir, "rocecfg_audit.prom",
-                 metrics::audit_metrics(report.plan, static_cast<double>(std::time(nullptr)),
-                                        unverifiable));
-             !s) {
-      fmt::print(stderr, "rocecfg audit: metrics not written: {}\n", s.error().to_string());
-      // Asked for metrics and got none: not a success, even with no drift.
-      if (report.exit_code == kOk) report.exit_code = kRuntime;
-    }
+    else
+      report.exit_code =
+          write_metrics("audit", o.textfile_dir, "rocecfg_audit.prom",
+                        metrics::audit_metrics(report.plan, static_cast<double>(std::time(nullptr)),
+                                               unverifiable),
+                        report.exit_code);
   }
   // The host report's fields sit at the top of the payload (plan, targets,
   // apply, ...), next to "switches" when --inventory --local runs both.

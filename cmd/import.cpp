@@ -8,14 +8,16 @@
 // MTU outside the profile's range, ...) is left out and the report says why.
 // The report is the profile's trailing comments and, with --json,
 // payload.report.
-#include <fstream>
+#include <filesystem>
 #include <map>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "core/atomic_file.h"
+#include "core/printable.h"
+#include "core/regular_file.h"
 #include "model/vendors.h"
 #include "output.h"
 #include "profile/load.h"
@@ -81,7 +83,10 @@ profile::Intent imported_intent(const sw::SwitchState& st, const std::string& po
   std::string base = file.substr(file.find_last_of('/') + 1);
   for (char c : base) in.name += (std::isalnum(static_cast<unsigned char>(c)) ? c : '-');
   in.name = "imported-" + in.name;
-  in.description = "Settings found in " + base + (port.empty() ? "" : " (port " + port + ")");
+  // The file's name reaches the written profile: escaped (a control
+  // character in it once made the imported profile fail validate).
+  in.description =
+      "Settings found in " + printable(base) + (port.empty() ? "" : " (port " + port + ")");
   const model::Settings* own = port.empty() ? &st.global : &st.ports.at(port);
   std::vector<std::pair<model::Knob, size_t>> pending;  // configured knobs, report index
   for (model::Knob k : sw::switch_knobs()) {
@@ -129,16 +134,15 @@ int run_import(const ImportArgs& a, const Globals& g) {
   if (!adapter) {
     return report_error(kUsage, fmt::format("unknown vendor {:?}", a.vendor));
   }
-  std::ifstream in(a.file);
-  if (!in) {
-    return report_error(kUsage, fmt::format("cannot read {}", a.file));
-  }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto state = adapter->parse(ss.str());
+  Result<std::string> text = read_input_file(a.file);
+  if (!text)
+    return report_error(kUsage,
+                        fmt::format("cannot read {}: {}", printable(a.file), text.error().message));
+  auto state = adapter->parse(*text);
   if (!state) {
     // Not this vendor's config: refused, exit 3 (the reading rule of the switch parsers).
-    return report_error(kRuntime, fmt::format("{}: {}", a.file, state.error().to_string()));
+    return report_error(
+        kRuntime, fmt::format("{}: {}", printable(a.file), printable(state.error().to_string())));
   }
   if (!a.port.empty() && !state->ports.contains(a.port)) {
     std::vector<std::string> names;
@@ -165,7 +169,8 @@ int run_import(const ImportArgs& a, const Globals& g) {
   for (const std::string& n : state->notes) trailer.push_back("note: " + n);
   std::string toml = profile::write_profile(
       intent,
-      {fmt::format("Imported by `rocecfg import --vendor {}` from {}", a.vendor, a.file),
+      {fmt::format("Imported by `rocecfg import --vendor {}` from {}", printable(a.vendor),
+                   printable(a.file)),
        fmt::format("Read as {}{}; the report of what was configured, default or not in the "
                    "file is at the end.",
                    state->recognised_as, port.empty() ? "" : ", port " + port)},
@@ -180,9 +185,13 @@ int run_import(const ImportArgs& a, const Globals& g) {
     if (!g.json) fmt::print("{}", toml);
     return kOk;
   }
-  std::ofstream out(a.out);
-  out << toml;
-  if (!out) return report_error(kRuntime, fmt::format("cannot write {}", a.out));
+  // Written atomically through the link-safe writer: an existing symlink at
+  // -o is replaced, never followed (root once wrote through one).
+  std::filesystem::path target(a.out);
+  std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
+  if (Status s = write_file_atomically(dir, target.filename().string(), toml, 0644); !s)
+    return report_error(kRuntime,
+                        fmt::format("cannot write {}: {}", printable(a.out), s.error().message));
   return kOk;
 }
 

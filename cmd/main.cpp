@@ -16,6 +16,7 @@
 #include "command.h"
 #include "core/printable.h"
 #include "manpage.h"
+#include "option_checks.h"
 #include "output.h"
 #include "profile/toml_reader.h"
 
@@ -123,6 +124,7 @@ int run(int argc, char** argv) {
                 exit_code_help(spec.exit_codes));
     verbs.push_back(spec.name);
   }
+  guard_number_options(app);  // after every verb defined its options
   // After the verbs: CLI11 copies the parent's footer into subcommands made
   // after it is set, and a verb's help shows only its own codes.
   app.footer(std::string(kGlobalFlags) + "\n" + exit_code_help() +

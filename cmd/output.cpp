@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/exit_code.h"
+#include "core/secrets.h"
 
 namespace rocecfg::cmd {
 
@@ -21,8 +22,11 @@ void add_target(nlohmann::json target) {
   json_document().targets.push_back(std::move(target));
 }
 
-int report_error(int code, const std::string& message, nlohmann::json diagnostics) {
+int report_error(int code, const std::string& raw_message, nlohmann::json diagnostics) {
   JsonDocument& doc = json_document();
+  // An error may quote what it read (a line of a file, a switch's output):
+  // never the value of a secret-holding environment variable.
+  std::string message = scrub_environment_secrets(raw_message);
   fmt::print(stderr, "rocecfg{}{}: {}\n", doc.verb.empty() ? "" : " ", doc.verb, message);
   // The first error is the one the run stopped on; later ones are context.
   if (!doc.error) {

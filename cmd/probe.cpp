@@ -20,6 +20,7 @@
 #include "gate/probe_policy.h"
 #include "gate/switch_counters.h"
 #include "load_or_report.h"
+#include "option_checks.h"
 #include "output.h"
 #include "probe/client.h"
 #include "probe/report.h"
@@ -228,25 +229,31 @@ const bool registered = register_command(
        auto o = std::make_shared<Options>();
        sub.add_option("profile", o->profile, "profile TOML file ([validation] rules, ToS, MTU)");
        sub.add_flag("--server", o->server, "serve probes from other hosts until SIGINT/SIGTERM");
-       sub.add_option("--bind", o->bind_ip, "server: listen address (default all)");
+       sub.add_option("--bind", o->bind_ip, "server: listen address (default all)")
+           ->check(ip_address());
        sub.add_option("--peer", o->client.peer, "client: probe the server on HOST");
-       sub.add_option("--port", o->client.port, "TCP port of the exchange (default 18600)");
+       sub.add_option("--port", o->client.port, "TCP port of the exchange (default 18600)")
+           ->check(in_range(1, 65535));
        sub.add_option("--device", o->client.device, "RDMA device to use (e.g. mlx5_0, rxe1)");
        sub.add_option("--peer-device", o->client.peer_device,
                       "cross-device loopback: the other end on this host (e.g. rxe0)");
        sub.add_option("--gid-index", o->client.gid_index,
                       "GID index (default: auto, IPv4-mapped RoCE v2)");
        sub.add_option("--peer-gid-index", o->client.peer_gid_index, "GID index of --peer-device");
-       sub.add_option("--ib-port", o->client.ib_port, "device port (default 1)");
+       sub.add_option("--ib-port", o->client.ib_port, "device port (default 1)")
+           ->check(in_range(1, 255));
        sub.add_option("--size", o->client.sizes,
                       "message size, repeatable (default: the profile's sizes)");
-       sub.add_option("--qps", o->client.qps, "QPs for bandwidth (default 1)");
-       sub.add_option("--tx-depth", o->client.tx_depth,
-                      "outstanding requests per QP (default 128)");
+       sub.add_option("--qps", o->client.qps, "QPs for bandwidth (default 1)")
+           ->check(in_range(1, 1024));
+       sub.add_option("--tx-depth", o->client.tx_depth, "outstanding requests per QP (default 128)")
+           ->check(in_range(1, 65536));
        sub.add_option("--signal-every", o->client.signal_every,
-                      "one signaled completion per N (default 16)");
+                      "one signaled completion per N (default 16)")
+           ->check(in_range(1, 65536));
        sub.add_option("--duration-ms", o->client.duration_ms,
-                      "measured window per test (default: profile)");
+                      "measured window per test (default: profile)")
+           ->check(in_range(1, 3600000));
        sub.add_option("--iterations", o->client.iterations,
                       "bandwidth: messages per QP instead of a duration");
        sub.add_option("--lat-iterations", o->client.lat_iterations,
@@ -281,12 +288,16 @@ const bool registered = register_command(
        sub.add_option("--load-target", o->client.load_target, "TCP load destination address");
        sub.add_option("--load-source", o->client.load_source, "TCP load source address");
        sub.add_option("--timeout-ms", o->client.timeout_ms,
-                      "per test, end to end (default: profile)");
+                      "per test, end to end (default: profile)")
+           ->check(in_range(1, 3600000));
        sub.add_option("--stall-ms", o->client.stall_ms,
-                      "no progress for this long fails a test (default 3000)");
+                      "no progress for this long fails a test (default 3000)")
+           ->check(in_range(1, 3600000));
        sub.add_option("--expected-gbps", o->client.expected_gbps,
-                      "expected line rate (default: profile, port rate)");
-       sub.add_option("--max-p99-us", o->client.max_p99_us, "fail any p99 latency above this");
+                      "expected line rate (default: profile, port rate)")
+           ->check(above_zero());
+       sub.add_option("--max-p99-us", o->client.max_p99_us, "fail any p99 latency above this")
+           ->check(above_zero());
        sub.add_option("--expect-mtu", o->client.expect_mtu,
                       "fail a path MTU below this (default: from the profile MTU)");
        sub.add_option("--max-retransmits", o->client.max_retransmits,

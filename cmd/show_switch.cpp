@@ -1,13 +1,13 @@
 #include "show_switch.h"
 
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "core/printable.h"
+#include "core/regular_file.h"
 #include "output.h"
 #include "switch/adapter.h"
 #include "switch/interfaces.h"
@@ -57,16 +57,15 @@ int show_switch(const std::string& vendor, const std::string& from_file, bool js
   if (!adapter) {
     return report_error(kUsage, fmt::format("unknown vendor {:?}", vendor));
   }
-  std::ifstream in(from_file);
-  if (!in) {
-    return report_error(kUsage, fmt::format("cannot read {}", from_file));
-  }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto state = adapter->parse(ss.str());
+  Result<std::string> text = read_input_file(from_file);
+  if (!text)
+    return report_error(
+        kUsage, fmt::format("cannot read {}: {}", printable(from_file), text.error().message));
+  auto state = adapter->parse(*text);
   if (!state) {
     // Not this vendor's config: refused, exit 3 (the reading rule of the switch parsers).
-    return report_error(kRuntime, fmt::format("{}: {}", from_file, state.error().to_string()));
+    return report_error(kRuntime, fmt::format("{}: {}", printable(from_file),
+                                              printable(state.error().to_string())));
   }
   // Ports are grouped only where their whole observed state is equal
   // (values, sources and vendor words of every knob).

@@ -223,8 +223,8 @@ int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
     return report_error(kUsage, fmt::format("unknown vendor {:?} (known: {})", vendor,
                                             model::switch_vendor_list()));
   }
-  // Bounded, regular files only: a saved running config is a few MB at most.
-  Result<std::string> content = read_regular_file(file, 64u << 20);
+  // Bounded, regular files only, and only what the sudo user could read.
+  Result<std::string> content = read_input_file(file);
   if (!content)
     return report_error(
         kUsage, fmt::format("cannot read {}: {}", printable(file), content.error().message));

@@ -56,7 +56,8 @@ const bool registered = register_command(
          add_target({{"name", *profile}, {"kind", "file"}, {"outcome", "valid"}});
          if (!g.inventory.empty())
            add_target({{"name", g.inventory}, {"kind", "file"}, {"outcome", "valid"}});
-         if (!g.json) fmt::print("{}: ok (fabric \"{}\")\n", *profile, intent->name);
+         if (!g.json)
+           fmt::print("{}: ok (fabric \"{}\")\n", printable(*profile), printable(intent->name));
          return static_cast<int>(kOk);
        });
      },

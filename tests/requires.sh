@@ -2,6 +2,7 @@
 # requires.sh KIND COMMAND [ARGS...]: run COMMAND if this machine can, else
 # tell CTest the test was skipped and why.
 #
+#   root   root (a test that acts as root for someone, e.g. under sudo)
 #   netns  root and a kernel that creates network namespaces with veth
 #   lab    root and qemu-system-x86_64 (tests/lab/lab boots the QEMU lab)
 #
@@ -10,11 +11,12 @@
 # plain `ctest` on a laptop reports "Skipped" with the reason instead of a
 # failure. tests/run sets ROCECFG_NO_SKIP=1: there a missing prerequisite is
 # a failure, so CI never passes by skipping.
-kind=${1:?usage: requires.sh netns|lab COMMAND [ARGS...]}
+kind=${1:?usage: requires.sh root|netns|lab COMMAND [ARGS...]}
 shift
 missing=
 [ "$(id -u)" = 0 ] || missing="not root"
 case "$kind" in
+  root) ;;
   netns)
     if [ -z "$missing" ] && ! unshare --net sh -c 'ip link add rq0 type veth peer name rq1' 2>/dev/null; then
       missing="cannot create a veth pair in a new network namespace"
@@ -24,7 +26,7 @@ case "$kind" in
     command -v qemu-system-x86_64 >/dev/null 2>&1 || missing="${missing:+$missing, }no qemu-system-x86_64 (apt-get install qemu-system-x86)"
     ;;
   *)
-    echo "requires.sh: unknown prerequisite '$kind' (netns, lab)" >&2
+    echo "requires.sh: unknown prerequisite '$kind' (root, netns, lab)" >&2
     exit 2
     ;;
 esac

@@ -1,17 +1,14 @@
 #include "core/diagnostic.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "core/printable.h"
 #include "core/regular_file.h"
+#include "core/secrets.h"
 
 namespace rocecfg {
 
@@ -77,38 +74,6 @@ namespace {
 constexpr size_t kMaxShownLineBytes = 160;
 constexpr size_t kMaxRenderedFileBytes = 16 * 1024 * 1024;
 
-bool is_secret_word(std::string_view text) {
-  std::string lower;
-  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (std::string_view word : {"password", "passwd", "secret", "token", "passphrase"})
-    if (lower.find(word) != std::string::npos) return true;
-  return false;
-}
-
-// The key a line sets ("password = ..." -> "password"), if it sets one.
-std::string_view key_of_line(std::string_view line) {
-  size_t eq = line.find('=');
-  if (eq == std::string_view::npos) return {};
-  return line.substr(0, eq);
-}
-
-// Whether the person who ran us could read `path` without our privileges:
-// only meaningful when running as root on someone's behalf (sudo, pkexec).
-bool invoker_can_read(const std::string& path) {
-  if (::geteuid() != 0) return true;  // we read it with their own rights
-  const char* uid_text = std::getenv("SUDO_UID");
-  if (!uid_text) uid_text = std::getenv("PKEXEC_UID");
-  if (!uid_text) return true;  // root itself
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return false;
-  uid_t uid = static_cast<uid_t>(std::strtoul(uid_text, nullptr, 10));
-  const char* gid_text = std::getenv("SUDO_GID");
-  if (st.st_uid == uid) return st.st_mode & S_IRUSR;
-  if (gid_text && st.st_gid == static_cast<gid_t>(std::strtoul(gid_text, nullptr, 10)))
-    return st.st_mode & S_IRGRP;
-  return st.st_mode & S_IROTH;
-}
-
 // Escaped for the terminal, tabs kept so the caret lines up.
 std::string shown(std::string_view text) {
   std::string out;
@@ -160,11 +125,12 @@ std::string Diagnostics::render() const {
   SourceCache cache;
   std::string out;
   for (const Diagnostic& d : sorted) {
-    out += printable(d.headline()) + "\n";
+    out += printable(scrub_environment_secrets(d.headline())) + "\n";
     const std::string* text = cache.line(d.pos.path, d.pos.line);
-    if (!text || is_secret_word(d.key) || is_secret_word(key_of_line(*text))) continue;
+    if (!text || is_secret_word(d.key) || line_mentions_secret(*text)) continue;
     // A long line is cut to a window around the column.
-    std::string_view line = *text;
+    std::string scrubbed = scrub_environment_secrets(*text);
+    std::string_view line = scrubbed;
     size_t column = static_cast<size_t>(std::max(d.pos.column, 1)) - 1;
     size_t start = column > kMaxShownLineBytes / 2 ? column - kMaxShownLineBytes / 2 : 0;
     std::string_view window = line.substr(std::min(start, line.size()), kMaxShownLineBytes);

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "core/regular_file.h"
+
 namespace rocecfg::doctor {
 
 std::string kmsg_message(const std::string& record) {
@@ -31,6 +33,24 @@ struct Fd {
 }  // namespace
 
 Result<std::vector<std::string>> read_kernel_log(const std::string& path, size_t max_lines) {
+  // /dev/kmsg is the one device read here; a saved dmesg is read like every
+  // input file (regular, bounded: /dev/zero read until bad_alloc, a FIFO or
+  // /dev/urandom forever).
+  if (path != "/dev/kmsg") {
+    Result<std::string> text = read_input_file(path);
+    if (!text) return std::unexpected(text.error());
+    std::deque<std::string> lines;
+    std::string_view rest = *text;
+    while (!rest.empty()) {
+      size_t nl = rest.find('\n');
+      if (std::string msg = kmsg_message(std::string(rest.substr(0, nl))); !msg.empty()) {
+        lines.push_back(std::move(msg));
+        if (lines.size() > max_lines) lines.pop_front();
+      }
+      rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+    }
+    return std::vector<std::string>(lines.begin(), lines.end());
+  }
   Fd file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
   int fd = file.fd;
   if (fd < 0)

@@ -108,10 +108,9 @@ nlohmann::json baseline_json(const Baseline& b) {
 }
 
 Result<Baseline> load_baseline(const std::string& path) {
-  // A baseline of 1,024 hosts' all pairs is ~100 MB of JSON; a ring or
-  // locate run's is far less. Bounded so /dev/zero cannot exhaust memory.
-  constexpr size_t kMaxBaselineBytes = 64u << 20;
-  Result<std::string> text = read_regular_file(path, kMaxBaselineBytes);
+  // Bounded like every input file (kMaxInputFileBytes, 64 MiB): a ring or
+  // locate run's baseline is far less; 1,024 hosts' all pairs would be more.
+  Result<std::string> text = read_regular_file(path, kMaxInputFileBytes);
   if (!text) return std::unexpected(text.error());
   return parse_baseline(*text, path);
 }

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "core/printable.h"
+
 #include "core/exit_code.h"
 #include "gate/checks.h"
 
@@ -210,15 +212,17 @@ std::string render_gate_text(const GateReport& r, bool verbose) {
   std::string out;
   for (const CheckResult& c : r.checks) {
     if (c.status == CheckStatus::skipped && !verbose) continue;
-    out += fmt::format("{:<9} {:<13} {}\n", c.name, to_string(c.status), c.message);
+    // Messages, details and the host name carry outside text (--host, device
+    // and switch output): escaped, one line each.
+    out += fmt::format("{:<9} {:<13} {}\n", c.name, to_string(c.status), printable(c.message));
     // Details explain a problem; for passing checks they are noise unless asked.
     bool show = verbose || c.status == CheckStatus::fail || c.status == CheckStatus::warn;
     if (show && c.details.size() > 1)
-      for (const std::string& d : c.details) out += fmt::format("{:<23} {}\n", "", d);
+      for (const std::string& d : c.details) out += fmt::format("{:<23} {}\n", "", printable(d));
     else if (show && c.details.size() == 1 && c.details.front() != c.message)
-      out += fmt::format("{:<23} {}\n", "", c.details.front());
+      out += fmt::format("{:<23} {}\n", "", printable(c.details.front()));
   }
-  out += r.summary_line() + "\n";
+  out += printable(r.summary_line()) + "\n";
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/printable.h"
 #include "core/stop_signal.h"
 
 namespace rocecfg::plan {
@@ -19,7 +20,12 @@ struct Row {
 
 // The first row names the columns (a table pasted into a ticket should say
 // what it holds); a step's note follows its value in brackets, unheaded.
-std::string render_rows(const std::vector<Row>& rows) {
+std::string render_rows(std::vector<Row> rows) {
+  // Target names and values may come from outside (--target, a device's
+  // name): escaped before the widths are taken.
+  for (Row& r : rows)
+    for (std::string* cell : {&r.target, &r.knob, &r.before, &r.after, &r.note})
+      *cell = printable(*cell);
   const Row header{"TARGET", "KNOB", "BEFORE", "AFTER", ""};
   size_t w_target = 0, w_knob = 0, w_before = 0;
   for (const Row& r : rows) {
@@ -141,7 +147,8 @@ std::string render_text(const Plan& plan, bool verbose) {
   if (verbose) {
     out += "\nwhy this order:\n";
     for (const Step& s : plan.steps)
-      out += fmt::format("  {} {}: {}\n", s.target, model::knob_name(s.knob), s.reason);
+      out += fmt::format("  {} {}: {}\n", printable(s.target), model::knob_name(s.knob),
+                         printable(s.reason));
   }
   return out;
 }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/secrets.h"
 #include "model/interface_list.h"
 #include "model/names.h"
 #include "model/vendors.h"
@@ -195,6 +196,12 @@ std::string checked(TomlReader& r, const toml::table& t, std::string_view key,
   return *v;
 }
 
+// One name, two entries ([[switch]] or [[host]]): located at the second.
+void listed_twice(TomlReader& r, const toml::table& t, const std::string& prefix,
+                  const std::string& name) {
+  r.error(*t.get("name"), prefix + ".name", fmt::format("\"{}\" is listed twice", name));
+}
+
 void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
   r.check_keys(root, "", {"defaults", "switch", "host"});
   SwitchEntry defaults;
@@ -253,11 +260,13 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         }
         std::string env = checked(r, t, "password_env", p, env_name_grammar(),
                                   "an environment variable name", false);
-        if (!env.empty()) e.password_env = env;
+        if (!env.empty()) {
+          e.password_env = env;
+          note_secret_environment_variable(env);  // its value is never echoed
+        }
         if (auto v = r.integer(t, "connect_timeout_ms", p, 100, 600000)) e.connect_timeout_ms = *v;
         if (auto v = r.integer(t, "command_timeout_ms", p, 100, 3600000)) e.command_timeout_ms = *v;
-        if (!e.name.empty() && inv.find_switch(e.name))
-          r.error(*t.get("name"), p + ".name", fmt::format("\"{}\" is listed twice", e.name));
+        if (!e.name.empty() && inv.find_switch(e.name)) listed_twice(r, t, p, e.name);
         inv.switches.push_back(std::move(e));
       }
     }
@@ -300,6 +309,9 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         if (auto v = r.integer(t, "probe_port", p, 1, 65535)) h.probe_port = *v;
         h.slurm_node = checked(r, t, "slurm_node", p, name_grammar(), "a Slurm node name", false);
         h.switch_ports = switch_ports(r, t, p, inv);
+        // Two entries with one name: fabric, gate --peer and probe_peer would
+        // pick whichever comes first and silently skip the other.
+        if (!h.name.empty() && inv.find_host(h.name)) listed_twice(r, t, p, h.name);
         inv.hosts.push_back(std::move(h));
       }
       // Peers may be listed after the host that names them: checked at the end.

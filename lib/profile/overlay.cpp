@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/printable.h"
 #include "profile/source_file.h"
 #include "profile/toml_reader.h"
 
@@ -76,7 +77,16 @@ toml::table parse_with_includes(const std::string& text, const std::string& path
       reader.error(*n, "include", "must be a file name (string)");
       continue;
     }
-    fs::path target = dir / n->as_string()->get();
+    const std::string& name = n->as_string()->get();
+    // The OS sees a path up to its first NUL: "base.toml\u0000x" would load
+    // base.toml while the file names something else.
+    if (name.find('\0') != std::string::npos) {
+      reader.error(
+          *n, "include",
+          fmt::format("\"{}\": a file name cannot contain a NUL byte; refused", printable(name)));
+      continue;
+    }
+    fs::path target = dir / name;
     std::string key = include_key(target.string());
     if (chain.visiting.contains(key)) {
       reader.error(*n, "include", fmt::format("\"{}\" includes itself (cycle)", target.string()));

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/printable.h"
 #include "core/units.h"
 
 namespace rocecfg::profile {
@@ -31,13 +32,10 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
+// TOML allows no control character but tab in a comment: a file name or a
+// vendor line with one made the written profile fail to load. Escaped.
 void comments(std::string& t, const std::vector<std::string>& lines) {
-  for (const std::string& l : lines) {
-    std::string one = l;
-    for (char& c : one)
-      if (c == '\n' || c == '\r') c = ' ';
-    t += "# " + one + "\n";
-  }
+  for (const std::string& l : lines) t += "# " + printable(l) + "\n";
 }
 
 const char* action_name(model::WatchdogAction a) {

@@ -1,10 +1,14 @@
 #include "switch/engine.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "core/stop_signal.h"
+#include "switch/engine_undo.h"
 
 namespace rocecfg::sw {
 
@@ -90,27 +94,7 @@ std::vector<std::string> diagnostics_text(const Diagnostics& d) {
   return out;
 }
 
-// A switch's config as read (kept for an exact restore) and as parsed.
-struct Observed {
-  std::string text;
-  SwitchState state;
-};
-
-// The settings two reads agree on (not their text: NX-OS stamps the time
-// into every running-config).
-bool same_settings(const SwitchState& a, const SwitchState& b) {
-  return a.global == b.global && a.ports == b.ports;
-}
-
-Result<Observed> observe(const Adapter& a, Session& session) {
-  auto text = a.fetch_config(session);
-  if (!text) return std::unexpected(text.error());
-  auto state = a.parse(*text);
-  if (!state) return std::unexpected(state.error());
-  return Observed{std::move(*text), std::move(*state)};
-}
-
-SwitchResult audit_observed(const Adapter& adapter, const Result<Observed>& seen,
+SwitchResult audit_observed(const Adapter& adapter, const Result<detail::Observed>& seen,
                             const model::Settings& intent, const std::vector<std::string>& ports) {
   if (!seen) {
     SwitchResult r;
@@ -119,22 +103,6 @@ SwitchResult audit_observed(const Adapter& adapter, const Result<Observed>& seen
     return r;
   }
   return audit_state(adapter, seen->state, intent, ports);
-}
-
-// Steps that put back what `plan` changed, from the values it observed first.
-plan::Plan restore_plan(const plan::Plan& applied, const SwitchState& now) {
-  plan::Plan back;
-  for (const plan::Step& s : applied.steps) {
-    if (s.kind != plan::StepKind::change || !model::knob_present(s.before, s.knob)) continue;
-    plan::Step r = s;
-    const model::Settings* cur = &now.global;
-    if (auto it = now.ports.find(s.target); it != now.ports.end()) cur = &it->second;
-    r.before = model::knob_slice(*cur, s.knob);
-    r.after = s.before;
-    r.reason = "restore the value observed before this apply";
-    back.steps.push_back(std::move(r));
-  }
-  return back;
 }
 
 }  // namespace
@@ -314,13 +282,79 @@ Status learn_platform(Adapter& adapter, Session& session, const std::vector<std:
 
 SwitchResult audit_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports) {
-  return audit_observed(adapter, observe(adapter, session), intent, ports);
+  return audit_observed(adapter, detail::observe(adapter, session), intent, ports);
 }
+
+namespace {
+
+// The push and its verification: r.outcome and r.reason say how it ended.
+void push_and_verify(const Adapter& adapter, Session& session, const model::Settings& intent,
+                     const std::vector<std::string>& ports, const detail::Observed& before,
+                     SwitchResult& r) {
+  // A reader failing under the push is a failed command: the adapter's own
+  // undo runs, as after a device error. Test seam: a throw after N reads,
+  // under the guard or (",adapter") above it (engine_undo.h); unset in every
+  // real run.
+  const char* seam = std::getenv("ROCECFG_TEST_THROW_AFTER_PUSH_READS");
+  size_t reads = seam ? std::strtoul(seam, nullptr, 10) : 0;
+  bool above = seam && std::string_view(seam).ends_with(",adapter");
+  std::optional<detail::ThrowingSession> below_guard, above_guard;
+  if (seam && !above) below_guard.emplace(session, reads);
+  detail::GuardedSession guarded(below_guard ? static_cast<Session&>(*below_guard) : session);
+  if (seam && above) above_guard.emplace(guarded, reads);
+  Status pushed =
+      adapter.push(above_guard ? static_cast<Session&>(*above_guard) : guarded, r.commands);
+  if (!pushed) {
+    // The adapter's undo says whether it worked; only then is the old
+    // config back.
+    bool undone = pushed.error().message.find(kRollbackFailed) == std::string::npos;
+    r.outcome = SwitchOutcome::failed;
+    r.reason =
+        (undone ? "push failed, pre-change config restored: " : "push failed, NOT restored: ") +
+        pushed.error().to_string();
+    return;
+  }
+  // Verify: what the switch now says must leave nothing to do. A read-back
+  // that fails (dropped connection, timeout) is retried once on a fresh
+  // connection before the apply is judged.
+  auto after = detail::observe(adapter, session);
+  if (!after && session.reconnect()) after = detail::observe(adapter, session);
+  Result<plan::Plan> again = after ? plan_switch(adapter, intent, ports, after->state)
+                                   : Result<plan::Plan>(std::unexpected(after.error()));
+  if (again && again->changes() == 0) {
+    // Persist only what verified; a reload must not revert to lossy. A save
+    // that fails leaves the verified change live: say so, and do not "roll
+    // back" through values a factory config never stated.
+    if (Status saved = adapter.persist(session); !saved) {
+      r.outcome = SwitchOutcome::failed;
+      r.reason = fmt::format(
+          "{} change(s) applied and verified, but not saved: {}; the running config holds "
+          "them, a reload may bring back the startup config",
+          r.plan.changes(), saved.error().to_string());
+      return;
+    }
+    r.outcome = SwitchOutcome::applied;
+    r.reason = fmt::format("{} change(s) applied and verified", r.plan.changes());
+    return;
+  }
+  std::string why = again
+                        ? fmt::format("{} knob(s) did not read back as intended", again->changes())
+                        : "read-back failed: " + again.error().to_string();
+  // Put back what this apply changed, from the values observed before it.
+  if (!after) {
+    r.outcome = SwitchOutcome::failed;
+    r.reason = why + "; cannot read the switch to roll back: " + after.error().to_string();
+    return;
+  }
+  detail::roll_back(adapter, session, before, *after, ports, why, r);
+}
+
+}  // namespace
 
 SwitchResult apply_switch(const Adapter& adapter, Session& session, const model::Settings& intent,
                           const std::vector<std::string>& ports, bool dry_run,
                           const plan::Journal* journal) {
-  Result<Observed> before = observe(adapter, session);
+  Result<detail::Observed> before = detail::observe(adapter, session);
   SwitchResult r = audit_observed(adapter, before, intent, ports);
   if (r.outcome == SwitchOutcome::unverified && r.not_observed.empty()) return r;
   if (r.outcome != SwitchOutcome::drift && r.outcome != SwitchOutcome::unverified)
@@ -376,73 +410,14 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
       if (journal) (void)plan::end_journal(*journal);
     }
   } journal_done{journal};
-  if (auto pushed = adapter.push(session, r.commands); !pushed) {
-    // The adapter's undo says whether it worked; only then is the old
-    // config back.
-    bool undone = pushed.error().message.find(kRollbackFailed) == std::string::npos;
-    r.outcome = SwitchOutcome::failed;
-    r.reason =
-        (undone ? "push failed, pre-change config restored: " : "push failed, NOT restored: ") +
-        pushed.error().to_string();
-    return r;
+  // From the first command sent, whatever goes wrong on our side (a reader,
+  // a parser or the transport throwing) ends like a device error: the
+  // switch is put back, or the report says what it may still hold.
+  try {
+    push_and_verify(adapter, session, intent, ports, *before, r);
+  } catch (const std::exception& e) {
+    detail::recover_from_internal_error(adapter, session, *before, ports, e.what(), r);
   }
-  // Verify: what the switch now says must leave nothing to do. A read-back
-  // that fails (dropped connection, timeout) is retried once on a fresh
-  // connection before the apply is judged.
-  auto after = observe(adapter, session);
-  if (!after && session.reconnect()) after = observe(adapter, session);
-  Result<plan::Plan> again = after ? plan_switch(adapter, intent, ports, after->state)
-                                   : Result<plan::Plan>(std::unexpected(after.error()));
-  if (again && again->changes() == 0) {
-    // Persist only what verified; a reload must not revert to lossy. A save
-    // that fails leaves the verified change live: say so, and do not "roll
-    // back" through values a factory config never stated.
-    if (Status saved = adapter.persist(session); !saved) {
-      r.outcome = SwitchOutcome::failed;
-      r.reason = fmt::format(
-          "{} change(s) applied and verified, but not saved: {}; the running config holds "
-          "them, a reload may bring back the startup config",
-          r.plan.changes(), saved.error().to_string());
-      return r;
-    }
-    r.outcome = SwitchOutcome::applied;
-    r.reason = fmt::format("{} change(s) applied and verified", r.plan.changes());
-    return r;
-  }
-  std::string why = again
-                        ? fmt::format("{} knob(s) did not read back as intended", again->changes())
-                        : "read-back failed: " + again.error().to_string();
-  // Put back what this apply changed, from the values observed before it.
-  if (!after) {
-    r.outcome = SwitchOutcome::failed;
-    r.reason = why + "; cannot read the switch to roll back: " + after.error().to_string();
-    return r;
-  }
-  // Roll back only what is still this run's: read once more, and if the
-  // switch changed since the verification read (another writer outside
-  // rocecfg's lock: an operator, a second controller), leave it. Restoring
-  // our snapshot then would silently undo their confirmed change.
-  if (auto again_now = observe(adapter, session);
-      again_now && !same_settings(again_now->state, after->state)) {
-    r.outcome = SwitchOutcome::failed;
-    r.reason = why +
-               "; the switch changed again while this run checked it (another writer): not "
-               "rolled back, nothing of theirs overwritten";
-    return r;
-  }
-  // Exactly the text read before, where the adapter can say how; else the
-  // observed pre-change values.
-  Result<std::vector<std::string>> undo = std::vector<std::string>{};
-  if (auto exact = adapter.restore_commands(before->text, after->text)) {
-    undo = std::move(*exact);
-  } else {
-    Diagnostics ignored;
-    undo = adapter.render(after->state.global, ports, restore_plan(r.plan, after->state), ignored);
-  }
-  Status undone = undo ? adapter.push(session, *undo) : Status(std::unexpected(undo.error()));
-  r.outcome = undone ? SwitchOutcome::rolled_back : SwitchOutcome::failed;
-  r.reason = undone ? why + "; pre-change values restored"
-                    : why + "; " + std::string(kRollbackFailed) + ": " + undone.error().to_string();
   return r;
 }
 

@@ -19,12 +19,23 @@
 //   rank           src/init.cc: "%s comm %p rank %d nranks %d ... - Init COMPLETE"
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace rocecfg::workload {
+
+// Bounds on what one log can make us hold (a 7 MB log once gave 224 MB of
+// output and 475 MB of memory): lines longer than this are skipped and
+// counted (NCCL's own are under 300 bytes), each per-process list (devices,
+// variables, GIDs, channel networks) keeps this many distinct entries, and
+// the warnings and processes kept are capped.
+inline constexpr size_t kMaxNcclLineBytes = 4096;
+inline constexpr size_t kMaxNcclListEntries = 64;
+inline constexpr size_t kMaxNcclWarningsPerProcess = 64;
+inline constexpr size_t kMaxNcclProcesses = 65536;
 
 struct NcclDevice {
   int index = 0;
@@ -53,6 +64,8 @@ struct NcclProcess {
 struct NcclLog {
   std::vector<NcclProcess> processes;  // in order of first appearance
   size_t nccl_lines = 0;
+  size_t long_lines = 0;                 // longer than kMaxNcclLineBytes: not read
+  size_t lines_of_unread_processes = 0;  // beyond kMaxNcclProcesses processes
 };
 
 NcclLog parse_nccl_log(const std::string& text);

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "core/printable.h"
+
 namespace rocecfg::workload {
 
 namespace {
@@ -36,6 +38,10 @@ std::string socket_cause(const NcclProcess& p) {
 NcclLogReport judge_nccl_log(const NcclLog& log, const profile::Intent& intent) {
   NcclLogReport r;
   const profile::WorkloadIntent& w = intent.workload;
+  if (log.long_lines > 0)
+    r.notes.push_back(fmt::format(
+        "{} line(s) longer than {} bytes not read (NCCL's own lines are under 300 bytes)",
+        log.long_lines, kMaxNcclLineBytes));
   if (log.nccl_lines == 0) {
     r.notes.push_back(
         "no NCCL log lines found: run the job with NCCL_DEBUG=INFO "
@@ -130,15 +136,25 @@ NcclLogReport judge_nccl_log(const NcclLog& log, const profile::Intent& intent) 
   bool any_net = std::any_of(r.ranks.begin(), r.ranks.end(),
                              [](const RankFinding& f) { return f.transport != "none"; });
   if (!any_net) r.ok = false;
+  if (log.lines_of_unread_processes > 0) {
+    // Ranks we did not judge are no evidence of anything: never ok.
+    r.notes.push_back(fmt::format(
+        "more than {} processes in the log: {} line(s) of the others not read, those ranks not "
+        "judged",
+        kMaxNcclProcesses, log.lines_of_unread_processes));
+    r.ok = false;
+  }
   return r;
 }
 
 std::string render_text(const NcclLogReport& r, const profile::Intent& intent) {
+  // Every cell, problem and note holds text from the log (host names, device
+  // names, variable values) or the profile: escaped, never raw.
   std::string out;
   const auto& w = intent.workload;
   if (w.traffic_class)
-    out += fmt::format("profile {}: traffic class {} ({})\n", intent.name, *w.traffic_class,
-                       profile::describe_tos(*w.traffic_class));
+    out += fmt::format("profile {}: traffic class {} ({})\n", printable(intent.name),
+                       *w.traffic_class, profile::describe_tos(*w.traffic_class));
   std::vector<std::array<std::string, 8>> rows;
   rows.push_back({"rank", "host:pid", "transport", "hca", "gid", "tc", "sl", "verdict"});
   for (const RankFinding& f : r.ranks) {
@@ -146,9 +162,15 @@ std::string render_text(const NcclLogReport& r, const profile::Intent& intent) {
     rows.push_back({p.rank ? std::to_string(*p.rank) : "-", fmt::format("{}:{}", p.host, p.pid),
                     f.transport, f.hcas, f.gid, f.tc, f.sl, f.problems.empty() ? "ok" : "FAIL"});
   }
+  // A column is as wide as its widest cell up to kMaxColumnWidth; a longer
+  // cell overflows its own row only (one long HCA list once padded every row).
+  constexpr size_t kMaxColumnWidth = 40;
+  for (auto& row : rows)
+    for (std::string& cell : row) cell = printable(cell);
   std::array<size_t, 8> width{};
   for (const auto& row : rows)
-    for (size_t i = 0; i < 8; ++i) width[i] = std::max(width[i], row[i].size());
+    for (size_t i = 0; i < 8; ++i)
+      width[i] = std::max(width[i], std::min(row[i].size(), kMaxColumnWidth));
   for (const auto& row : rows) {
     std::string line;
     for (size_t i = 0; i < 8; ++i)
@@ -160,8 +182,8 @@ std::string render_text(const NcclLogReport& r, const profile::Intent& intent) {
       out += fmt::format("{} ({}): {}\n",
                          f.process->rank ? fmt::format("rank {}", *f.process->rank)
                                          : fmt::format("pid {}", f.process->pid),
-                         f.process->host, pr);
-  for (const std::string& n : r.notes) out += "note: " + n + "\n";
+                         printable(f.process->host), printable(pr));
+  for (const std::string& n : r.notes) out += "note: " + printable(n) + "\n";
   out += r.ok ? "verdict: ok\n" : "verdict: FAIL\n";
   return out;
 }

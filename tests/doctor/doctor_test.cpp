@@ -189,7 +189,11 @@ TEST_SUITE("doctor") {
     REQUIRE(lines);
     CHECK(*lines == std::vector<std::string>{"second", "third"});
     CHECK(read_kernel_log(t.root() + "/none").error().to_string() ==
-          t.root() + "/none: No such file or directory");
+          t.root() + "/none: no such file or directory");
+    // A saved log is read like every input file (issue 33: /dev/zero read
+    // until bad_alloc).
+    CHECK(read_kernel_log("/dev/zero").error().to_string() ==
+          "/dev/zero: is not a regular file (a character device); only regular files are read");
   }
 
   TEST_CASE("workload: what NCCL will actually send, and why DSCP 0 is lossy") {

@@ -92,11 +92,9 @@ TEST_SUITE("profile.hostile") {
           top + ":1:12: error: include: cannot read \"" + d +
               "dir.toml\": is a directory, not a file\n" + top +
               ":1:24: error: include: cannot read \"" + d +
-              "fifo.toml\": is not a regular file (a FIFO, device or socket); only regular files "
-              "are read\n" +
-              top +
-              ":1:37: error: include: cannot read \"/dev/zero\": is not a regular file (a FIFO, "
-              "device or socket); only regular files are read\n");
+              "fifo.toml\": is not a regular file (a FIFO); only regular files are read\n" + top +
+              ":1:37: error: include: cannot read \"/dev/zero\": is not a regular file (a "
+              "character device); only regular files are read\n");
   }
 
   TEST_CASE("the profile itself must be a bounded regular file") {
@@ -106,7 +104,7 @@ TEST_SUITE("profile.hostile") {
           t.path.string() + ": error: cannot read file: is a directory, not a file\n");
     auto zero = profile::load_inventory("/dev/zero");
     CHECK(headlines(zero.diagnostics) ==
-          "/dev/zero: error: cannot read file: is not a regular file (a FIFO, device or socket); "
+          "/dev/zero: error: cannot read file: is not a regular file (a character device); "
           "only regular files are read\n");
     std::string big = t.file("big.toml", std::string(kFabric) + "# " +
                                              std::string(profile::kMaxSourceBytes, 'x') + "\n");

@@ -135,4 +135,32 @@ TEST_SUITE("nccl-log") {
           "NCCL_DEBUG_SUBSYS=INIT,NET,ENV\n"
           "verdict: FAIL\n");
   }
+
+  // Issue 33: std::regex recursed per character (a 30,000-byte line was a
+  // segfault), a 20-digit pid threw from std::stoi, and a repeated device
+  // line grew the HCA list without end.
+  TEST_CASE("hostile lines: too long is counted, a pid that does not fit is no match") {
+    std::string text = "gpu01:1:1 [0] NCCL INFO " + std::string(30000, 'x') + "\n" +
+                       "gpu01:99999999999999999999:1 [0] NCCL INFO Using network IB\n" +
+                       "gpu01:7:1 [0] NCCL INFO " + std::string(kMaxNcclLineBytes, 'y') + "\n";
+    NcclLog log = parse_nccl_log(text);
+    CHECK(log.long_lines == 2);
+    CHECK(log.nccl_lines == 0);
+    CHECK(log.processes.empty());
+  }
+
+  TEST_CASE("a device line repeated or listing a device twice keeps each device once") {
+    std::string line =
+        "gpu01:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [1]mlx5_1:1:0/RoCE "
+        "[0]mlx5_0:1/RoCE ; OOB eth0:10.0.0.1<0>\n";
+    std::string text;
+    for (int i = 0; i < 1000; ++i) text += line;
+    NcclLog log = parse_nccl_log(text);
+    REQUIRE(log.processes.size() == 1);
+    const std::vector<NcclDevice>& d = log.processes[0].ib_devices;
+    REQUIRE(d.size() == 2);
+    CHECK(d[0].name == "mlx5_0");
+    CHECK(d[1].name == "mlx5_1");
+    CHECK(d[1].port == 1);
+  }
 }

@@ -6,7 +6,8 @@
 #   TARGET: profile_fuzz (profiles and inventories), inventory_fuzz
 #   (inventories, and their interface ranges expanded), include_fuzz (include
 #   chains), switch_parse_fuzz (the six vendors' config parsers and audit,
-#   counter transcripts and LLDP tables)
+#   counter transcripts and LLDP tables), text_input_fuzz (NCCL logs,
+#   baselines, probe JSON)
 set -euo pipefail
 src=$1 build=$2 target=$3 seconds=$4
 command -v clang++-16 >/dev/null || { echo "fuzz: missing package clang-16" >&2; exit 1; }
@@ -101,6 +102,23 @@ case $target in
     # The crash case of issue 33: a 100,000-character interface name in an NVUE command.
     { printf '\000cumulus@sw:~$ nv show interface %s counters qos pfc-stats\n' \
         "$(head -c 100000 /dev/zero | tr '\0' x)"; } > "$corpus/crash-long-interface"
+    ;;
+  text_input_fuzz)
+    # NCCL logs under byte 0, a baseline under 1, probe JSON under 2; the
+    # lines that once crashed or stalled nccl-log (issue 33): one of 30,000
+    # bytes, and a log whose ranks repeat their device line.
+    for f in "$src"/tests/workload/nccl-logs/*.log; do
+      { printf '\000'; cat "$f"; } > "$corpus/nccl-$(basename "$f")"
+    done
+    { printf '\000gpu01:1:1 [0] NCCL INFO NET/IB : Using'; printf ' [0]mlx5_0:1/RoCE%.0s' $(seq 1 2000); printf ' ; OOB eth0:10.0.0.1<0>\n'; } > "$corpus/crash-long-line"
+    # Seeds in the forms tests/fabric/{baseline,pair_test}_test.cpp read.
+    printf '\001{"rocecfg_baseline":1,"profile":"p","hosts":["a","b"],"pairs":[{"client":"a","server":"b","bw_gbps":99.5,"lat_p50_us":3.1}],"median":{"bw_gbps":99.5}}' \
+      > "$corpus/baseline"
+    printf '\001{"rocecfg_baseline": 1, "pairs": [[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]}' > "$corpus/baseline-nested"
+    printf '\002{"mode":"peer","tests":[{"phase":"idle","test":"bw","size_bytes":65536,"bandwidth":{"gbps":0.512}}]}' \
+      > "$corpus/probe-bw"
+    printf '\002{"ok":true,"payload":{"tests":[{"test":"lat","latency":{"median_us":31.5,"p99_us":40}}]}}' \
+      > "$corpus/probe-lat"
     ;;
   *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac

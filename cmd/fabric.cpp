@@ -16,15 +16,16 @@
 #include "command.h"
 #include "core/printable.h"
 #include "fabric/baseline.h"
-#include "fabric/hostlist.h"
 #include "fabric/hosts.h"
 #include "fabric/local_prober.h"
+#include "fabric/rails.h"
 #include "fabric/run.h"
 #include "fabric/soak.h"
 #include "fabric/srun_prober.h"
 #include "fabric/ssh_prober.h"
 #include "fabric/svg.h"
 #include "load_or_report.h"
+#include "model/hostlist.h"
 #include "output.h"
 
 namespace rocecfg::cmd {
@@ -36,6 +37,7 @@ struct Options {
   std::string profile;
   std::string hosts;
   std::string pattern = "ring";
+  std::string cross_rail = "none";
   size_t rounds = 1;
   size_t parallel = 0;
   bool dry_run = false;
@@ -83,6 +85,9 @@ int run(const Options& o, const Globals& g) {
   if (!pattern)
     return usage(fmt::format("--pattern {}: must be ring, pairs, all or locate", o.pattern));
   if (o.rounds == 0) return usage("--rounds must be at least 1");
+  std::optional<CrossRail> cross_rail = parse_cross_rail(o.cross_rail);
+  if (!cross_rail)
+    return usage(fmt::format("--cross-rail {}: must be none, canary or all", o.cross_rail));
   if (o.servers != "start" && o.servers != "running")
     return usage(fmt::format("--servers {}: must be start or running", o.servers));
   std::optional<double> soak_s, every_s;
@@ -106,7 +111,7 @@ int run(const Options& o, const Globals& g) {
   const char* job_nodes = std::getenv("SLURM_JOB_NODELIST");
   if (hostlist.empty() && !inventory && o.transport == "srun" && job_nodes) hostlist = job_nodes;
   if (!hostlist.empty()) {
-    auto expanded = expand_hostlist(hostlist);
+    auto expanded = model::expand_hostlist(hostlist);
     if (!expanded) return usage(fmt::format("--hosts: {}", expanded.error().to_string()));
     names = std::move(*expanded);
   }
@@ -126,7 +131,19 @@ int run(const Options& o, const Globals& g) {
   ro.parallel = o.parallel;
   ro.thresholds.min_bw_fraction = intent->validation.fabric_min_bandwidth_fraction;
   ro.thresholds.max_lat_factor = intent->validation.fabric_max_latency_factor;
+  ro.thresholds.rail_min_bw_fraction = intent->validation.fabric_min_rail_bandwidth_fraction;
+  ro.thresholds.rail_max_lat_factor = intent->validation.fabric_max_rail_latency_factor;
   std::vector<std::string> labels = host_names(*hosts);
+  {
+    std::vector<std::string> host_of;
+    std::vector<uint32_t> rail_of;
+    for (const FabricHost& h : *hosts) {
+      host_of.push_back(h.host);
+      rail_of.push_back(h.rail);
+    }
+    ro.rails = rail_layout(host_of, rail_of);
+    ro.cross_rail = *cross_rail;
+  }
 
   if (o.dry_run) {
     std::vector<Round> rounds = planned_rounds(ro, hosts->size());
@@ -251,7 +268,11 @@ const bool registered = register_command(
                       "inventory's [[host]]s; srun without an inventory: $SLURM_JOB_NODELIST)");
        sub.add_option("--pattern", o->pattern,
                       "ring (successor in order), pairs (--rounds of the round-robin), all (every "
-                      "pair, N-1 rounds), locate (<= 4 rounds)");
+                      "pair, N-1 rounds), locate (<= 4 rounds); over rails, each rail's own, all "
+                      "rails in the same rounds");
+       sub.add_option("--cross-rail", o->cross_rail,
+                      "pairs between rails where the fabric routes them: none (default), canary "
+                      "(one pair per rail pair) or all");
        sub.add_option("--rounds", o->rounds, "pairs: tournament rounds to run (default 1)");
        sub.add_option("--parallel", o->parallel,
                       "at most N tests at once (rounds split into waves; default: whole rounds)");

@@ -12,7 +12,6 @@
 #include "command.h"
 #include "core/printable.h"
 #include "fabric/baseline.h"
-#include "fabric/hostlist.h"
 #include "fabric/probe_baseline.h"
 #include "gate/gate.h"
 #include "gate/gate_metrics.h"
@@ -24,6 +23,7 @@
 #include "host/netlink.h"
 #include "interface_option.h"
 #include "load_or_report.h"
+#include "model/hostlist.h"
 #include "nic/registry.h"
 #include "output.h"
 #include "probe/counters.h"
@@ -133,7 +133,7 @@ std::optional<ProbePeer> resolve_peer(const GateArgs& a, const Globals& g) {
   if (!a.job_nodes.empty()) {
     // --job-nodes: the ring neighbour in the job's node order (NCCL's ring),
     // which runs its own probe server; an inventory may map it to an address.
-    Result<std::string> next = fabric::ring_successor(a.job_nodes, me);
+    Result<std::string> next = model::ring_successor(a.job_nodes, me);
     if (!next) {
       report_error(kUsage, "--job-nodes: " + next.error().to_string());
       return std::nullopt;
@@ -181,6 +181,13 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
   o.max_flaps = a.max_flaps;
   std::optional<ProbePeer> peer = resolve_peer(a, g);
   if (!peer) return kUsage;
+  if (!g.inventory.empty()) {
+    // The NICs the inventory declares for this host: each must be present.
+    std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+    if (!inv) return kUsage;
+    std::string me = a.host.empty() ? model::short_host_name() : a.host;
+    if (const profile::HostEntry* self = inv->find_host(me)) o.declared_nics = self->nics;
+  }
   o.max_pause_per_s = a.max_pause_per_s;
   o.max_paused_fraction = a.max_paused_percent / 100.0;
   Result<std::optional<probe::ProbeConfig>> pc =
@@ -208,7 +215,7 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
     if (!o.probe) return usage("--baseline compares the gate's probe: give --peer or --job-nodes");
     if (!a.loopback.empty())
       return usage("--baseline compares this host with a peer; a --loopback probe has none");
-    std::string me = a.host.empty() ? fabric::short_host_name() : a.host;
+    std::string me = a.host.empty() ? model::short_host_name() : a.host;
     const std::string& peer_name = peer->name;
     if (peer_name.empty()) return usage("--baseline: cannot name this host's probe peer");
     Result<fabric::Baseline> b = fabric::load_baseline(a.baseline);

@@ -15,11 +15,11 @@
 #include "core/printable.h"
 #include "core/units.h"
 #include "fabric/baseline.h"
-#include "fabric/hostlist.h"
 #include "fabric/probe_baseline.h"
 #include "gate/probe_policy.h"
 #include "gate/switch_counters.h"
 #include "load_or_report.h"
+#include "model/hostlist.h"
 #include "output.h"
 #include "probe/client.h"
 #include "probe/report.h"
@@ -67,7 +67,7 @@ Result<std::pair<std::string, std::string>> baseline_pair_of(const Options& o) {
                 "with --baseline-pair CLIENT,SERVER");
   Result<gate::HostPort> peer = gate::parse_host_port(o.client.peer);
   if (!peer) return std::unexpected(peer.error());
-  return std::pair{fabric::short_host_name(), peer->host};
+  return std::pair{model::short_host_name(), peer->host};
 }
 
 int usage(const std::string& message) {

@@ -31,6 +31,33 @@ std::string read_trimmed(const host::FsRoot& fs, const std::string& path) {
   return r ? *r : std::string();
 }
 
+// The inventory's NICs for this host against the devices found: a named
+// device that is absent, or fewer Ethernet RDMA devices than declared.
+std::vector<std::string> declared_nic_problems(const std::vector<profile::NicEntry>& declared,
+                                               const host::HostInventory& inv) {
+  std::vector<std::string> out;
+  size_t ethernet = 0, by_rule = 0;
+  for (const host::RdmaDevice& d : inv.rdma_devices)
+    ethernet += std::any_of(d.ports.begin(), d.ports.end(),
+                            [](const host::RdmaPort& p) { return p.link_layer == "Ethernet"; });
+  for (const profile::NicEntry& nic : declared) {
+    if (nic.rdma_device.empty()) {
+      ++by_rule;
+      continue;
+    }
+    bool found = std::any_of(inv.rdma_devices.begin(), inv.rdma_devices.end(),
+                             [&](const host::RdmaDevice& d) { return d.name == nic.rdma_device; });
+    if (!found)
+      out.push_back(fmt::format("{} (rail {}) is missing: the inventory declares {} NIC{}",
+                                nic.rdma_device, nic.rail, declared.size(),
+                                declared.size() == 1 ? "" : "s"));
+  }
+  if (by_rule > 0 && ethernet < declared.size())
+    out.push_back(fmt::format("{} RDMA device{} with an Ethernet port; the inventory declares {}",
+                              ethernet, ethernet == 1 ? "" : "s", declared.size()));
+  return out;
+}
+
 }  // namespace
 
 std::optional<uint32_t> profile_host_mtu(const profile::Intent& intent) {
@@ -55,10 +82,14 @@ CheckResult check_devices(Context& c) {
         }
     c.targets.push_back(std::move(t));
   };
+  problems = declared_nic_problems(c.options.declared_nics, inv);
   if (c.options.interfaces.empty()) {
     for (const host::Netdev& n : inv.netdevs) add_target(n);
     // No RDMA device at all is a missing driver or the wrong node, not a
-    // verdict on the fabric: not evaluated (exit 4), never a drain.
+    // verdict on the fabric: not evaluated (exit 4), never a drain -- unless
+    // the inventory says this host has NICs: then they are gone.
+    if (c.targets.empty() && !problems.empty())
+      return result("devices", CheckStatus::fail, first_and_count(problems), problems);
     if (c.targets.empty())
       return result("devices", CheckStatus::not_evaluated,
                     "no RDMA device with an Ethernet port (is the RDMA driver loaded?)");

@@ -2,7 +2,8 @@
 //
 // Checks run in order of cost and the gate stops at the first hard failure
 // (a node whose port is down needs no audit to be drained):
-//   devices   RDMA devices present, ports ACTIVE, netdev up, expected speed
+//   devices   RDMA devices present (every NIC the inventory declares for the
+//             host), ports ACTIVE, netdev up, expected speed
 //   mtu       netdev MTU = profile, RoCE active MTU as large as it allows
 //   audit     no drift from the profile (lib/host observe + plan::diff)
 //   counters  loss/discard/error/link-down counters still over a window; pause
@@ -39,6 +40,7 @@
 #include "probe/counters.h"
 #include "probe/runner.h"
 #include "profile/intent.h"
+#include "profile/inventory.h"
 
 namespace rocecfg::gate {
 
@@ -115,6 +117,12 @@ struct GateOptions {
   uint32_t max_flaps = 0;            // more than this since the last run: unhealthy
   uint32_t switch_window_ms = 1000;  // the switch counters' window (capped by the budget)
   std::optional<probe::ProbeConfig> probe;
+  // The NICs the inventory declares for this host ([[host]], in rail order):
+  // each named device must be present (its port state is judged with the
+  // others); NICs declared by rule (no device name) count against the RDMA
+  // devices with an Ethernet port. With NICs declared, a host with no RDMA
+  // device at all is unhealthy, not "not evaluated". Empty: not checked.
+  std::vector<profile::NicEntry> declared_nics;
 };
 
 GateReport run_gate(const GateOptions& options, const GateEnv& env);

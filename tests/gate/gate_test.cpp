@@ -155,6 +155,41 @@ TEST_SUITE("gate") {
     for (size_t i = 1; i < r.checks.size(); ++i) CHECK(r.checks[i].status == CheckStatus::skipped);
   }
 
+  TEST_CASE(
+      "a NIC the inventory declares but the host lacks drains the node, named with its rail") {
+    test::FsTree t;
+    rxe_host(t);
+    GateOptions o = options(t);
+    o.declared_nics = {profile::NicEntry{"rxe0", "veth0", "10.0.0.1", 0, std::nullopt},
+                       profile::NicEntry{"rxe1", "veth1", "10.1.0.1", 1, std::nullopt}};
+    GateReport r = run_gate(o, env_for(t, pfc3()));
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: devices: rxe1 (rail 1) is missing: the inventory declares 2 NICs");
+    // Declared by rule: counted against the Ethernet RDMA devices.
+    o.declared_nics = {profile::NicEntry{"", "", "", 0, std::nullopt},
+                       profile::NicEntry{"", "", "", 1, std::nullopt}};
+    r = run_gate(o, env_for(t, pfc3()));
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: devices: 1 RDMA device with an Ethernet port; the inventory "
+          "declares 2");
+    // Both present: healthy.
+    o.declared_nics.pop_back();
+    CHECK(run_gate(o, env_for(t, pfc3())).exit_code == 0);
+  }
+
+  TEST_CASE("no RDMA device where the inventory declares NICs is unhealthy, not unknown") {
+    test::FsTree t;
+    t.line("sys/class/net/eth0/mtu", "1500");
+    GateOptions o = options(t);
+    o.declared_nics = {profile::NicEntry{"mlx5_0", "", "10.0.0.1", 0, std::nullopt}};
+    GateReport r = run_gate(o, env_for(t));
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: devices: mlx5_0 (rail 0) is missing: the inventory declares 1 NIC");
+  }
+
   TEST_CASE("a slower port than the profile expects fails") {
     test::FsTree t;
     rxe_host(t);

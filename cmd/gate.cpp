@@ -27,6 +27,7 @@
 #include "nic/registry.h"
 #include "output.h"
 #include "probe/counters.h"
+#include "probe/rails.h"
 #include "probe/runner.h"
 #include "switch/counter_collect.h"
 #include "switch_verbs.h"
@@ -182,11 +183,31 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
   std::optional<ProbePeer> peer = resolve_peer(a, g);
   if (!peer) return kUsage;
   if (!g.inventory.empty()) {
-    // The NICs the inventory declares for this host: each must be present.
+    // The NICs the inventory declares for this host: each must be present;
+    // with several and a ring neighbour, every rail is probed (probe/rails.h).
     std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
     if (!inv) return kUsage;
     std::string me = a.host.empty() ? model::short_host_name() : a.host;
-    if (const profile::HostEntry* self = inv->find_host(me)) o.declared_nics = self->nics;
+    const profile::HostEntry* self = inv->find_host(me);
+    if (self) o.declared_nics = self->nics;
+    const profile::HostEntry* next = a.job_nodes.empty() ? nullptr : inv->find_host(peer->name);
+    if (self && next && (self->nics.size() > 1 || next->nics.size() > 1)) {
+      probe::RailPlan plan = probe::pair_rails(*self, *next);
+      o.rail_problems = plan.problems;
+      for (const probe::RailPair& p : plan.pairs) {
+        std::string addr = p.peer_address.find(':') == std::string::npos
+                               ? p.peer_address
+                               : "[" + p.peer_address + "]";
+        Result<std::optional<probe::ProbeConfig>> rc = gate::gate_probe_config(
+            *intent, o.budget_ms, fmt::format("{}:{}", addr, p.peer_port), "", p.device);
+        if (!rc) return usage(rc.error().to_string());
+        if (*rc)
+          o.rail_probes.push_back(gate::RailProbe{
+              p.rail,
+              fmt::format("{} -> {} {} at {}", p.device, next->name, p.peer_device, p.peer_address),
+              **rc});
+      }
+    }
   }
   o.max_pause_per_s = a.max_pause_per_s;
   o.max_paused_fraction = a.max_paused_percent / 100.0;

@@ -13,7 +13,8 @@
 //             counters over a window (skipped, not failed, when none is reachable)
 //   workload  the traffic class NCCL on this host would send (its environment,
 //             NCCL conf files, OFED device override) is in the lossless class
-//   probe     optional short RDMA probe, judged by lib/probe's verdict rules
+//   probe     optional short RDMA probe, judged by lib/probe's verdict rules;
+//             over rails, every rail's probe at once, each failing rail named
 //   baseline  optional: the probe's figure against a fabric baseline (a host
 //             whose figure fell below its baseline is unhealthy; a pair the
 //             baseline does not hold is not evaluated)
@@ -103,6 +104,14 @@ struct GateEnv {
   std::function<CheckResult(const probe::ProbeReport&)> probe_baseline;
 };
 
+// One rail's probe (--job-nodes over an inventory whose hosts have several
+// NICs): this host's NIC on the rail against the ring neighbour's.
+struct RailProbe {
+  uint32_t rail = 0;
+  std::string label;  // "mlx5_1 -> gpu002 mlx5_1 at 10.1.0.2"
+  probe::ProbeConfig config;
+};
+
 struct GateOptions {
   profile::Intent intent;
   std::vector<std::string> interfaces;  // empty: every netdev with an RDMA port
@@ -123,6 +132,11 @@ struct GateOptions {
   // devices with an Ethernet port. With NICs declared, a host with no RDMA
   // device at all is unhealthy, not "not evaluated". Empty: not checked.
   std::vector<profile::NicEntry> declared_nics;
+  // Non-empty: the probe check runs every rail's probe at once (instead of
+  // `probe`), each with the whole probe window, and fails naming each rail
+  // that failed; `rail_problems` (a rail one end lacks) fail it too.
+  std::vector<RailProbe> rail_probes;
+  std::vector<std::string> rail_problems;
 };
 
 GateReport run_gate(const GateOptions& options, const GateEnv& env);

@@ -10,6 +10,7 @@
 #include "model/path_mtu.h"
 #include "plan/render.h"
 #include "probe/from_intent.h"
+#include "probe/rails.h"
 #include "probe/verdict.h"
 
 namespace rocecfg::gate {
@@ -30,33 +31,6 @@ std::string first_and_count(const std::vector<std::string>& items) {
 std::string read_trimmed(const host::FsRoot& fs, const std::string& path) {
   Result<std::string> r = fs.read(path);
   return r ? *r : std::string();
-}
-
-// The inventory's NICs for this host against the devices found: a named
-// device that is absent, or fewer Ethernet RDMA devices than declared.
-std::vector<std::string> declared_nic_problems(const std::vector<profile::NicEntry>& declared,
-                                               const host::HostInventory& inv) {
-  std::vector<std::string> out;
-  size_t ethernet = 0, by_rule = 0;
-  for (const host::RdmaDevice& d : inv.rdma_devices)
-    ethernet += std::any_of(d.ports.begin(), d.ports.end(),
-                            [](const host::RdmaPort& p) { return p.link_layer == "Ethernet"; });
-  for (const profile::NicEntry& nic : declared) {
-    if (nic.rdma_device.empty()) {
-      ++by_rule;
-      continue;
-    }
-    bool found = std::any_of(inv.rdma_devices.begin(), inv.rdma_devices.end(),
-                             [&](const host::RdmaDevice& d) { return d.name == nic.rdma_device; });
-    if (!found)
-      out.push_back(fmt::format("{} (rail {}) is missing: the inventory declares {} NIC{}",
-                                nic.rdma_device, nic.rail, declared.size(),
-                                declared.size() == 1 ? "" : "s"));
-  }
-  if (by_rule > 0 && ethernet < declared.size())
-    out.push_back(fmt::format("{} RDMA device{} with an Ethernet port; the inventory declares {}",
-                              ethernet, ethernet == 1 ? "" : "s", declared.size()));
-  return out;
 }
 
 }  // namespace
@@ -83,7 +57,7 @@ CheckResult check_devices(Context& c) {
         }
     c.targets.push_back(std::move(t));
   };
-  problems = declared_nic_problems(c.options.declared_nics, inv);
+  problems = probe::declared_nic_problems(c.options.declared_nics, inv);
   if (c.options.interfaces.empty()) {
     for (const host::Netdev& n : inv.netdevs) add_target(n);
     // No RDMA device at all is a missing driver or the wrong node, not a

@@ -1,5 +1,6 @@
 #include "probe/rails.h"
 
+#include <algorithm>
 #include <thread>
 
 #include <fmt/format.h>
@@ -115,6 +116,31 @@ nlohmann::json render_rails_json(const RailPlan& plan, const std::vector<RailRun
   return {{"rails", rails},
           {"problems", plan.problems},
           {"verdict", to_string(rails_level(plan, runs))}};
+}
+
+std::vector<std::string> declared_nic_problems(const std::vector<profile::NicEntry>& declared,
+                                               const host::HostInventory& inv) {
+  std::vector<std::string> out;
+  size_t ethernet = 0, by_rule = 0;
+  for (const host::RdmaDevice& d : inv.rdma_devices)
+    ethernet += std::any_of(d.ports.begin(), d.ports.end(),
+                            [](const host::RdmaPort& p) { return p.link_layer == "Ethernet"; });
+  for (const profile::NicEntry& nic : declared) {
+    if (nic.rdma_device.empty()) {
+      ++by_rule;
+      continue;
+    }
+    bool found = std::any_of(inv.rdma_devices.begin(), inv.rdma_devices.end(),
+                             [&](const host::RdmaDevice& d) { return d.name == nic.rdma_device; });
+    if (!found)
+      out.push_back(fmt::format("{} (rail {}) is missing: the inventory declares {} NIC{}",
+                                nic.rdma_device, nic.rail, declared.size(),
+                                declared.size() == 1 ? "" : "s"));
+  }
+  if (by_rule > 0 && ethernet < declared.size())
+    out.push_back(fmt::format("{} RDMA device{} with an Ethernet port; the inventory declares {}",
+                              ethernet, ethernet == 1 ? "" : "s", declared.size()));
+  return out;
 }
 
 }  // namespace rocecfg::probe

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host/discovery.h"
 #include "probe/client.h"
 #include "probe/runner.h"
 #include "probe/verdict.h"
@@ -59,5 +60,12 @@ Level rails_level(const RailPlan& plan, const std::vector<RailRun>& runs);
 // "problems", "verdict"}.
 std::string render_rails_text(const RailPlan& plan, const std::vector<RailRun>& runs);
 nlohmann::json render_rails_json(const RailPlan& plan, const std::vector<RailRun>& runs);
+
+// The NICs the inventory declares for a host against the devices found on
+// it: a named device that is absent ("mlx5_3 (rail 3) is missing: the
+// inventory declares 8 NICs"), or fewer RDMA devices with an Ethernet port
+// than NICs declared by rule. The gate and doctor both judge with this.
+std::vector<std::string> declared_nic_problems(const std::vector<profile::NicEntry>& declared,
+                                               const host::HostInventory& inv);
 
 }  // namespace rocecfg::probe

@@ -8,26 +8,9 @@
 set -euo pipefail
 export FABRIC_N=6
 . "$(dirname "$0")/common.sh"
-# An earlier scenario of this boot may have built the four-endpoint fabric.
-if ip link show fbr0 >/dev/null 2>&1 && ! ip link show fab6 >/dev/null 2>&1; then
-  for i in 1 2 3 4; do rdma link delete "rxef$i" 2>/dev/null || true; done
-  { for i in 1 2 3 4; do echo "link del fab$i"; echo "rule del pref $((40 + i))"; done
-    echo "link del fbr0"; } | ip -force -batch - 2>/dev/null || true
-fi
-fabric_up
+rails_fabric_up
 fabric_faults_clear
 trap fabric_faults_clear EXIT
-{
-  for h in 1 2 3; do
-    printf '[[host]]\nname = "h%d"\n' "$h"
-    for r in 0 1; do
-      e=$((h + 3 * r))
-      printf '[[host.nic]]\ndevice = "rxef%d"\nnetdev = "fab%d"\nprobe_address = "10.0.3.%d"\nrail = %d\n' \
-        "$e" "$e" $((10 + e)) "$r"
-    done
-    printf '\n'
-  done
-} >"$INV"
 labels() { jq -r '[.findings[] | .label] | join(", ")' "$1"; }
 same_rail() {
   jq -e '[.pairs[] | [.client, .server] | map(split(":")[1] | ltrimstr("rxef") | tonumber | (. - 1) / 3 | floor) | unique | length] | all(. == 1)' "$1" >/dev/null

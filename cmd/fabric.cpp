@@ -106,10 +106,11 @@ int run(const Options& o, const Globals& g) {
     if (!inventory) return kUsage;
   }
   std::vector<std::string> names;
-  // Inside an allocation without --hosts or an inventory, the job's nodes.
+  // Inside an allocation without --hosts, the job's nodes (with an
+  // inventory: the [[host]]s on them, with all their rails).
   std::string hostlist = o.hosts;
   const char* job_nodes = std::getenv("SLURM_JOB_NODELIST");
-  if (hostlist.empty() && !inventory && o.transport == "srun" && job_nodes) hostlist = job_nodes;
+  if (hostlist.empty() && o.transport == "srun" && job_nodes) hostlist = job_nodes;
   if (!hostlist.empty()) {
     auto expanded = model::expand_hostlist(hostlist);
     if (!expanded) return usage(fmt::format("--hosts: {}", expanded.error().to_string()));
@@ -265,7 +266,8 @@ const bool registered = register_command(
            ->required();
        sub.add_option("--hosts", o->hosts,
                       "hosts as Slurm writes them: gpu[001-064],login1 (default: the "
-                      "inventory's [[host]]s; srun without an inventory: $SLURM_JOB_NODELIST)");
+                      "inventory's [[host]]s; srun: $SLURM_JOB_NODELIST, inventory hosts by "
+                      "name or slurm_node, all their rails)");
        sub.add_option("--pattern", o->pattern,
                       "ring (successor in order), pairs (--rounds of the round-robin), all (every "
                       "pair, N-1 rounds), locate (<= 4 rounds); over rails, each rail's own, all "

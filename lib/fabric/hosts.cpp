@@ -44,11 +44,16 @@ Result<std::vector<FabricHost>> resolve_hosts(const std::vector<std::string>& na
   } else if (inventory) {
     std::vector<std::string> missing;
     for (const std::string& n : names) {
-      const profile::HostEntry* h = inventory->find_host(n);
-      if (!h)
-        missing.push_back(n);
-      else
+      if (const profile::HostEntry* h = inventory->find_host(n)) {
         chosen.push_back(h);
+        continue;
+      }
+      // A Slurm node name ($SLURM_JOB_NODELIST) stands for every [[host]] on
+      // that node (slurm_node), each with all its rails.
+      size_t before = chosen.size();
+      for (const profile::HostEntry& e : inventory->hosts)
+        if (e.slurm_node == n) chosen.push_back(&e);
+      if (chosen.size() == before) missing.push_back(n);
     }
     if (!missing.empty()) {
       std::string list;

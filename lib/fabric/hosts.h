@@ -29,12 +29,12 @@ struct FabricHost {
   std::string slurm_node;   // srun --nodelist (--transport srun); empty: name
 };
 
-// With an inventory every name must be one of its [[host]]s (all missing
-// names in one error); without one, each name is its own address (Slurm node
-// names resolve on the cluster) with one NIC. Empty `names`: every inventory
-// host. Endpoints come host by host, each host's NICs in rail order; a NIC
-// with no probe address (nic_rule without a nic_template probe_address) is
-// an error naming it.
+// With an inventory every name must be one of its [[host]]s, or a Slurm node
+// that [[host]]s name as slurm_node (all of them; all missing names in one
+// error); without one, each name is its own address (Slurm
+// node names resolve on the cluster) with one NIC. Empty `names`: every inventory host. Endpoints
+// come host by host, each host's NICs in rail order; a NIC with no probe address (nic_rule without
+// a nic_template probe_address) is an error naming it.
 Result<std::vector<FabricHost>> resolve_hosts(const std::vector<std::string>& names,
                                               const profile::Inventory* inventory);
 

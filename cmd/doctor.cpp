@@ -13,6 +13,7 @@
 #include "host/linux_host.h"
 #include "host/netlink.h"
 #include "load_or_report.h"
+#include "model/hostlist.h"
 #include "nic/registry.h"
 #include "output.h"
 #include "probe/counters.h"
@@ -40,6 +41,10 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
     if (!g.inventory.empty()) {
       std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
       if (!inv) return kUsage;
+      // This host's declared NICs ([[host]] by its short name), each must be present.
+      if (const profile::HostEntry* self = inv->find_host(model::short_host_name()))
+        in.declared_nics = self->nics;
+      in.inventory_path = g.inventory;
       std::vector<sw::FleetSwitch> fleet;
       for (const profile::SwitchEntry& e : inv->switches) fleet.push_back(fleet_entry(e, false));
       model::Settings want = in.intent->switch_settings();

@@ -16,15 +16,16 @@
 #include "command.h"
 #include "core/printable.h"
 #include "fabric/baseline.h"
-#include "fabric/hostlist.h"
 #include "fabric/hosts.h"
 #include "fabric/local_prober.h"
+#include "fabric/rails.h"
 #include "fabric/run.h"
 #include "fabric/soak.h"
 #include "fabric/srun_prober.h"
 #include "fabric/ssh_prober.h"
 #include "fabric/svg.h"
 #include "load_or_report.h"
+#include "model/hostlist.h"
 #include "option_checks.h"
 #include "output.h"
 #include "profile/source_file.h"
@@ -38,6 +39,7 @@ struct Options {
   std::string profile;
   std::string hosts;
   std::string pattern = "ring";
+  std::string cross_rail = "none";
   size_t rounds = 1;
   size_t parallel = 0;
   bool dry_run = false;
@@ -84,6 +86,9 @@ int run(const Options& o, const Globals& g) {
   if (!pattern)
     return usage(fmt::format("--pattern {}: must be ring, pairs, all or locate", o.pattern));
   if (o.rounds == 0) return usage("--rounds must be at least 1");
+  std::optional<CrossRail> cross_rail = parse_cross_rail(o.cross_rail);
+  if (!cross_rail)
+    return usage(fmt::format("--cross-rail {}: must be none, canary or all", o.cross_rail));
   if (o.servers != "start" && o.servers != "running")
     return usage(fmt::format("--servers {}: must be start or running", o.servers));
   std::optional<double> soak_s, every_s;
@@ -102,12 +107,13 @@ int run(const Options& o, const Globals& g) {
     if (!inventory) return kUsage;
   }
   std::vector<std::string> names;
-  // Inside an allocation without --hosts or an inventory, the job's nodes.
+  // Inside an allocation without --hosts, the job's nodes (with an
+  // inventory: the [[host]]s on them, with all their rails).
   std::string hostlist = o.hosts;
   const char* job_nodes = std::getenv("SLURM_JOB_NODELIST");
-  if (hostlist.empty() && !inventory && o.transport == "srun" && job_nodes) hostlist = job_nodes;
+  if (hostlist.empty() && o.transport == "srun" && job_nodes) hostlist = job_nodes;
   if (!hostlist.empty()) {
-    auto expanded = expand_hostlist(hostlist);
+    auto expanded = model::expand_hostlist(hostlist);
     if (!expanded) return usage(fmt::format("--hosts: {}", expanded.error().to_string()));
     names = std::move(*expanded);
   }
@@ -127,7 +133,19 @@ int run(const Options& o, const Globals& g) {
   ro.parallel = o.parallel;
   ro.thresholds.min_bw_fraction = intent->validation.fabric_min_bandwidth_fraction;
   ro.thresholds.max_lat_factor = intent->validation.fabric_max_latency_factor;
+  ro.thresholds.rail_min_bw_fraction = intent->validation.fabric_min_rail_bandwidth_fraction;
+  ro.thresholds.rail_max_lat_factor = intent->validation.fabric_max_rail_latency_factor;
   std::vector<std::string> labels = host_names(*hosts);
+  {
+    std::vector<std::string> host_of;
+    std::vector<uint32_t> rail_of;
+    for (const FabricHost& h : *hosts) {
+      host_of.push_back(h.host);
+      rail_of.push_back(h.rail);
+    }
+    ro.rails = rail_layout(host_of, rail_of);
+    ro.cross_rail = *cross_rail;
+  }
 
   if (o.dry_run) {
     std::vector<Round> rounds = planned_rounds(ro, hosts->size());
@@ -249,10 +267,15 @@ const bool registered = register_command(
            ->required();
        sub.add_option("--hosts", o->hosts,
                       "hosts as Slurm writes them: gpu[001-064],login1 (default: the "
-                      "inventory's [[host]]s; srun without an inventory: $SLURM_JOB_NODELIST)");
+                      "inventory's [[host]]s; srun: $SLURM_JOB_NODELIST, inventory hosts by "
+                      "name or slurm_node, all their rails)");
        sub.add_option("--pattern", o->pattern,
                       "ring (successor in order), pairs (--rounds of the round-robin), all (every "
-                      "pair, N-1 rounds), locate (<= 4 rounds)");
+                      "pair, N-1 rounds), locate (<= 4 rounds); over rails, each rail's own, all "
+                      "rails in the same rounds");
+       sub.add_option("--cross-rail", o->cross_rail,
+                      "pairs between rails where the fabric routes them: none (default), canary "
+                      "(one pair per rail pair) or all");
        sub.add_option("--rounds", o->rounds, "pairs: tournament rounds to run (default 1)")
            ->check(at_least(1));
        sub.add_option("--parallel", o->parallel,

@@ -12,7 +12,6 @@
 #include "command.h"
 #include "core/printable.h"
 #include "fabric/baseline.h"
-#include "fabric/hostlist.h"
 #include "fabric/probe_baseline.h"
 #include "gate/gate.h"
 #include "gate/gate_metrics.h"
@@ -25,10 +24,12 @@
 #include "interface_option.h"
 #include "load_or_report.h"
 #include "metrics_output.h"
+#include "model/hostlist.h"
 #include "nic/registry.h"
 #include "option_checks.h"
 #include "output.h"
 #include "probe/counters.h"
+#include "probe/rails.h"
 #include "probe/runner.h"
 #include "switch/counter_collect.h"
 #include "switch_verbs.h"
@@ -135,7 +136,7 @@ std::optional<ProbePeer> resolve_peer(const GateArgs& a, const Globals& g) {
   if (!a.job_nodes.empty()) {
     // --job-nodes: the ring neighbour in the job's node order (NCCL's ring),
     // which runs its own probe server; an inventory may map it to an address.
-    Result<std::string> next = fabric::ring_successor(a.job_nodes, me);
+    Result<std::string> next = model::ring_successor(a.job_nodes, me);
     if (!next) {
       report_error(kUsage, "--job-nodes: " + next.error().to_string());
       return std::nullopt;
@@ -183,6 +184,33 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
   o.max_flaps = a.max_flaps;
   std::optional<ProbePeer> peer = resolve_peer(a, g);
   if (!peer) return kUsage;
+  if (!g.inventory.empty()) {
+    // The NICs the inventory declares for this host: each must be present;
+    // with several and a ring neighbour, every rail is probed (probe/rails.h).
+    std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+    if (!inv) return kUsage;
+    std::string me = a.host.empty() ? model::short_host_name() : a.host;
+    const profile::HostEntry* self = inv->find_host(me);
+    if (self) o.declared_nics = self->nics;
+    const profile::HostEntry* next = a.job_nodes.empty() ? nullptr : inv->find_host(peer->name);
+    if (self && next && (self->nics.size() > 1 || next->nics.size() > 1)) {
+      probe::RailPlan plan = probe::pair_rails(*self, *next);
+      o.rail_problems = plan.problems;
+      for (const probe::RailPair& p : plan.pairs) {
+        std::string addr = p.peer_address.find(':') == std::string::npos
+                               ? p.peer_address
+                               : "[" + p.peer_address + "]";
+        Result<std::optional<probe::ProbeConfig>> rc = gate::gate_probe_config(
+            *intent, o.budget_ms, fmt::format("{}:{}", addr, p.peer_port), "", p.device);
+        if (!rc) return usage(rc.error().to_string());
+        if (*rc)
+          o.rail_probes.push_back(gate::RailProbe{
+              p.rail,
+              fmt::format("{} -> {} {} at {}", p.device, next->name, p.peer_device, p.peer_address),
+              **rc});
+      }
+    }
+  }
   o.max_pause_per_s = a.max_pause_per_s;
   o.max_paused_fraction = a.max_paused_percent / 100.0;
   Result<std::optional<probe::ProbeConfig>> pc =
@@ -210,7 +238,7 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
     if (!o.probe) return usage("--baseline compares the gate's probe: give --peer or --job-nodes");
     if (!a.loopback.empty())
       return usage("--baseline compares this host with a peer; a --loopback probe has none");
-    std::string me = a.host.empty() ? fabric::short_host_name() : a.host;
+    std::string me = a.host.empty() ? model::short_host_name() : a.host;
     const std::string& peer_name = peer->name;
     if (peer_name.empty()) return usage("--baseline: cannot name this host's probe peer");
     Result<fabric::Baseline> b = fabric::load_baseline(a.baseline);

@@ -15,14 +15,15 @@
 #include "core/printable.h"
 #include "core/units.h"
 #include "fabric/baseline.h"
-#include "fabric/hostlist.h"
 #include "fabric/probe_baseline.h"
 #include "gate/probe_policy.h"
 #include "gate/switch_counters.h"
 #include "load_or_report.h"
+#include "model/hostlist.h"
 #include "option_checks.h"
 #include "output.h"
 #include "probe/client.h"
+#include "probe/rails.h"
 #include "probe/report.h"
 #include "probe/runner.h"
 #include "probe/server.h"
@@ -48,6 +49,8 @@ struct Options {
   ClientOptions client;
   std::string baseline;       // a `rocecfg fabric --save-baseline` file
   std::string baseline_pair;  // "CLIENT,SERVER" as the baseline names them
+  bool rails = false;         // every NIC against the --peer host's NIC on its rail
+  std::string host;           // this host as the inventory names it
 };
 
 // The pair a probe is compared as: --baseline-pair, else this host's short
@@ -68,7 +71,7 @@ Result<std::pair<std::string, std::string>> baseline_pair_of(const Options& o) {
                 "with --baseline-pair CLIENT,SERVER");
   Result<gate::HostPort> peer = gate::parse_host_port(o.client.peer);
   if (!peer) return std::unexpected(peer.error());
-  return std::pair{fabric::short_host_name(), peer->host};
+  return std::pair{model::short_host_name(), peer->host};
 }
 
 int usage(const std::string& message) {
@@ -108,6 +111,35 @@ int run_server(const Options& opts, bool json) {
   return kOk;
 }
 
+// --rails: this host's NICs against the --peer [[host]]'s, rail by rail, all
+// at once (probe/rails.h).
+int run_rails_client(const Options& o, const Globals& g, const profile::Intent& intent,
+                     const ClientOptions& client) {
+  if (g.inventory.empty())
+    return usage("--rails pairs the NICs by rail from the inventory: give --inventory INV");
+  if (o.client.peer.empty()) return usage("--rails needs --peer HOST, a [[host]] of the inventory");
+  if (!o.client.device.empty() || !o.client.peer_device.empty())
+    return usage("--rails takes each NIC's device from the inventory; drop --device");
+  if (!o.baseline.empty()) return usage("--baseline compares one pair; not with --rails");
+  std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+  if (!inv) return kUsage;
+  std::string me = o.host.empty() ? model::short_host_name() : o.host;
+  const profile::HostEntry* self = inv->find_host(me);
+  if (!self)
+    return usage(fmt::format("--rails: this host ({}) is not a [[host]] of {}; name it with --host",
+                             me, g.inventory));
+  const profile::HostEntry* peer = inv->find_host(o.client.peer);
+  if (!peer)
+    return usage(
+        fmt::format("--rails: --peer {} is not a [[host]] of {}", o.client.peer, g.inventory));
+  RailPlan plan = pair_rails(*self, *peer);
+  std::vector<RailRun> runs = run_rails(plan, client, intent);
+  json_document().payload = render_rails_json(plan, runs);
+  if (!g.json) fmt::print("{}", render_rails_text(plan, runs));
+  Level level = rails_level(plan, runs);
+  return level == Level::fail ? kDrift : level == Level::skip ? kNotEvaluated : kOk;
+}
+
 int run_client(const Options& o, const Globals& g) {
   profile::Intent intent;
   if (!o.profile.empty()) {
@@ -128,6 +160,8 @@ int run_client(const Options& o, const Globals& g) {
     client.tos = std::stoi(o.tos);  // checked 0..255 by the option
     client.tos_source = "--tos";
   }
+  if (o.rails) return run_rails_client(o, g, intent, client);
+  if (!o.host.empty()) return usage("--host names this host for --rails");
   Result<ClientSetup> setup = prepare_client(client, intent);
   if (!setup) return usage(setup.error().message);
   // The baseline is read before the run: a bad file costs no probe.
@@ -275,6 +309,12 @@ const bool registered = register_command(
        sub.add_option("--baseline-pair", o->baseline_pair,
                       "the pair's names in the baseline, CLIENT,SERVER (default: this host's "
                       "short name and the --peer host)");
+       sub.add_flag("--rails", o->rails,
+                    "every NIC of this host against the --peer [[host]]'s NIC on the same rail, "
+                    "all rails at once (needs --inventory)");
+       sub.add_option("--host", o->host,
+                      "--rails: this host as the inventory names it (default: the short host "
+                      "name)");
        sub.add_flag("--rdma-cm", o->client.rdma_cm,
                     "connect the marking phase through RDMA-CM (as perftest -R) and check the "
                     "ToS it chooses against the profile's rdma_cm.tos");

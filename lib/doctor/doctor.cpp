@@ -15,6 +15,7 @@
 #include "host/lldp.h"
 #include "model/path_mtu.h"
 #include "probe/counters.h"
+#include "probe/rails.h"
 #include "probe/sysfs.h"
 
 namespace rocecfg::doctor {
@@ -240,6 +241,22 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
                               "the interface named on the command line does not exist",
                               "`ip -br link` lists the interfaces"));
     }
+  }
+  if (!in.declared_nics.empty()) {
+    std::vector<std::string> missing = probe::declared_nic_problems(in.declared_nics, inv);
+    for (const std::string& m : missing)
+      out.push_back(finding("nics", Severity::problem, m,
+                            "the inventory declares this NIC: a job uses every rail, so a missing "
+                            "NIC slows or hangs it",
+                            fmt::format("`rdma link show` and the driver's log (dmesg) for the "
+                                        "NIC; if the host really has fewer, correct its [[host]] "
+                                        "in {}",
+                                        in.inventory_path)));
+    if (missing.empty())
+      out.push_back(finding(
+          "nics", Severity::ok,
+          fmt::format("all {} NIC(s) the inventory declares are present", in.declared_nics.size()),
+          "", ""));
   }
   if (netdevs.empty() && in.interfaces.empty())
     out.push_back(finding("link", Severity::problem, "no RDMA device with an Ethernet port",

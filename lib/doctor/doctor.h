@@ -18,6 +18,7 @@
 #include "model/settings.h"
 #include "probe/counters.h"
 #include "profile/intent.h"
+#include "profile/inventory.h"
 
 namespace rocecfg::sw {
 struct SwitchResult;  // switch/engine.h (not included: its names clash with doctor's in tests)
@@ -29,8 +30,8 @@ enum class Severity { ok, info, warning, problem };
 const char* to_string(Severity s);
 
 struct Finding {
-  std::string check;  // "link", "mtu", "dscp", "pfc", "ecn", "pause", "offloads", "dcbx",
-                      // "kernel log", "numa", "workload"
+  std::string check;  // "link", "nics", "mtu", "dscp", "pfc", "ecn", "pause", "offloads",
+                      // "dcbx", "kernel log", "numa", "workload"
   Severity severity = Severity::ok;
   std::string seen;
   std::string why;  // empty for ok
@@ -60,6 +61,10 @@ struct DoctorInput {
   // judged into findings (doctor_counters.h check_switch_counters).
   std::function<std::vector<Finding>()> switch_counter_findings;
   std::string profile_path = "PROFILE";  // for the fix commands
+  // With an inventory: the NICs this host's [[host]] declares; each missing
+  // one is a problem (probe::declared_nic_problems). Empty: not checked.
+  std::vector<profile::NicEntry> declared_nics;
+  std::string inventory_path = "INV";
 };
 
 std::vector<Finding> run_doctor(const DoctorInput& in);

@@ -21,12 +21,6 @@ std::optional<double> num(const nlohmann::json& j, const char* key) {
 std::string str(const nlohmann::json& j, const char* key) {
   return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
 }
-std::optional<double> median(std::vector<double> v) {
-  if (v.empty()) return std::nullopt;
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 const std::string& host(const RunReport& r, size_t i) {
   return r.hosts.at(i);
 }

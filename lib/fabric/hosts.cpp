@@ -5,41 +5,55 @@
 namespace rocecfg::fabric {
 
 namespace {
-FabricHost from_entry(const profile::HostEntry& h) {
-  FabricHost f;
-  f.name = h.name;
-  f.ssh.name = h.name;
-  f.ssh.host = h.address;
-  f.ssh.port = h.ssh_port;
-  f.ssh.user = h.user;
-  f.ssh.identity_file = h.identity_file;
-  f.ssh.known_hosts = h.known_hosts;
-  f.ssh.connect_timeout_ms = h.connect_timeout_ms;
-  f.ssh.command_timeout_ms = h.command_timeout_ms;
-  f.probe_address = h.probe_address.empty() ? h.address : h.probe_address;
-  f.probe_port = h.probe_port;
-  f.rdma_device = h.rdma_device;
-  f.slurm_node = h.slurm_node;
-  return f;
+// The host's endpoints, one per NIC; `qualify` names them HOST:DEVICE (or
+// HOST:rR for a NIC whose device is found on the host).
+void add_endpoints(const profile::HostEntry& h, bool qualify, std::vector<FabricHost>& out) {
+  for (const profile::NicEntry& nic : h.nics) {
+    FabricHost f;
+    f.host = h.name;
+    f.rail = nic.rail;
+    f.name = !qualify                  ? h.name
+             : nic.rdma_device.empty() ? fmt::format("{}:r{}", h.name, nic.rail)
+                                       : fmt::format("{}:{}", h.name, nic.rdma_device);
+    f.ssh.name = h.name;
+    f.ssh.host = h.address;
+    f.ssh.port = h.ssh_port;
+    f.ssh.user = h.user;
+    f.ssh.identity_file = h.identity_file;
+    f.ssh.known_hosts = h.known_hosts;
+    f.ssh.connect_timeout_ms = h.connect_timeout_ms;
+    f.ssh.command_timeout_ms = h.command_timeout_ms;
+    f.probe_address = nic.probe_address;
+    f.probe_port = h.probe_port;
+    f.rdma_device = nic.rdma_device;
+    f.slurm_node = h.slurm_node;
+    out.push_back(std::move(f));
+  }
 }
 }  // namespace
 
 Result<std::vector<FabricHost>> resolve_hosts(const std::vector<std::string>& names,
                                               const profile::Inventory* inventory) {
   std::vector<FabricHost> out;
+  std::vector<const profile::HostEntry*> chosen;
   if (names.empty()) {
     if (!inventory || inventory->hosts.empty())
       return fail(ErrorKind::invalid_input, "fabric",
                   "no hosts: give --hosts EXPR or an inventory with [[host]] entries");
-    for (const profile::HostEntry& h : inventory->hosts) out.push_back(from_entry(h));
+    for (const profile::HostEntry& h : inventory->hosts) chosen.push_back(&h);
   } else if (inventory) {
     std::vector<std::string> missing;
     for (const std::string& n : names) {
-      const profile::HostEntry* h = inventory->find_host(n);
-      if (!h)
-        missing.push_back(n);
-      else
-        out.push_back(from_entry(*h));
+      if (const profile::HostEntry* h = inventory->find_host(n)) {
+        chosen.push_back(h);
+        continue;
+      }
+      // A Slurm node name ($SLURM_JOB_NODELIST) stands for every [[host]] on
+      // that node (slurm_node), each with all its rails.
+      size_t before = chosen.size();
+      for (const profile::HostEntry& e : inventory->hosts)
+        if (e.slurm_node == n) chosen.push_back(&e);
+      if (chosen.size() == before) missing.push_back(n);
     }
     if (!missing.empty()) {
       std::string list;
@@ -52,12 +66,16 @@ Result<std::vector<FabricHost>> resolve_hosts(const std::vector<std::string>& na
     for (const std::string& n : names) {
       FabricHost f;
       f.name = n;
+      f.host = n;
       f.ssh.name = n;
       f.ssh.host = n;
       f.probe_address = n;
       out.push_back(std::move(f));
     }
   }
+  bool qualify = false;
+  for (const profile::HostEntry* h : chosen) qualify |= h->nics.size() > 1;
+  for (const profile::HostEntry* h : chosen) add_endpoints(*h, qualify, out);
   for (const FabricHost& h : out)
     if (h.probe_address.empty())
       return fail(ErrorKind::invalid_input, h.name, "no address or probe_address to probe");

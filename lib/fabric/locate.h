@@ -18,6 +18,7 @@
 
 #include "fabric/outliers.h"
 #include "fabric/prober.h"
+#include "fabric/rails.h"
 
 namespace rocecfg::fabric {
 
@@ -32,6 +33,13 @@ struct LocateReport {
 
 LocateReport locate(Prober& prober, size_t hosts, const Thresholds& t, Clock& clock,
                     const std::function<void(const RoundDone&)>& on_round = {});
+
+// locate on every rail at once (fabric/rails.h): rounds 1-2 are every rail's
+// ring halves, rounds 3-4 every rail's follow-ups, so still at most 4 rounds
+// whatever N and R. Suspects and notes are per rail; the analysis judges
+// each rail against its own rounds 1-2 and the rails against each other.
+LocateReport locate_rails(Prober& prober, const RailLayout& layout, const Thresholds& t,
+                          Clock& clock, const std::function<void(const RoundDone&)>& on_round = {});
 
 // The follow-up rounds for `suspects`, given the hosts seen healthy and the
 // pairs already tested (no pair is tested twice). Exposed for tests.

@@ -7,18 +7,13 @@
 #include <fmt/format.h>
 
 namespace rocecfg::fabric {
-namespace {
 
-// The middle value; with an even count the mean of the two middle ones, so a
-// host seen with one good and one bad partner sits halfway, not at either.
 std::optional<double> median(std::vector<double> v) {
   if (v.empty()) return std::nullopt;
   std::sort(v.begin(), v.end());
   size_t n = v.size();
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
-
-}  // namespace
 
 const char* to_string(FindingKind k) {
   switch (k) {
@@ -28,6 +23,10 @@ const char* to_string(FindingKind k) {
       return "link";
     case FindingKind::unresolved:
       return "unresolved";
+    case FindingKind::nic:
+      return "nic";
+    case FindingKind::rail:
+      return "rail";
   }
   return "?";
 }
@@ -116,7 +115,7 @@ Analysis analyze(const std::vector<Sample>& samples, size_t hosts, const Thresho
   }
   for (size_t h = 0; h < hosts; ++h) {
     if (!culprit[h]) continue;
-    Finding f{FindingKind::host, {h}, {}, ""};
+    Finding f{FindingKind::host, {h}, {}, "", "", std::nullopt};
     for (size_t i = 0; i < a.pairs.size(); ++i) {
       const Pair& p = a.pairs[i].sample.pair;
       if (p.client == h || p.server == h) f.pairs.push_back(i);
@@ -147,7 +146,8 @@ Analysis analyze(const std::vector<Sample>& samples, size_t hosts, const Thresho
       return false;
     };
     bool resolved = fine_elsewhere(x, y) && fine_elsewhere(y, x);
-    Finding f{resolved ? FindingKind::link : FindingKind::unresolved, {x, y}, idx, ""};
+    Finding f{
+        resolved ? FindingKind::link : FindingKind::unresolved, {x, y}, idx, "", "", std::nullopt};
     f.why = resolved
                 ? "bad only between these two; each is fine with other partners"
                 : "bad pair; an end has no other good test, so host and link cannot be told apart";

@@ -19,6 +19,8 @@
 // reported as unresolved, naming both ends.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,8 +29,12 @@
 namespace rocecfg::fabric {
 
 struct Thresholds {
-  double min_bw_fraction = 0.93;  // of the fleet median bandwidth
-  double max_lat_factor = 2.1;    // of the fleet median p50 latency
+  double min_bw_fraction = 0.93;  // of the fleet (with rails: the rail's) median bandwidth
+  double max_lat_factor = 2.1;    // of the fleet (with rails: the rail's) median p50 latency
+  // A whole rail against the others (fabric/rails.h): its median against the
+  // median of the other rails' medians.
+  double rail_min_bw_fraction = 0.93;
+  double rail_max_lat_factor = 2.1;
 };
 
 struct Reference {
@@ -44,7 +50,8 @@ struct PairVerdict {
   std::vector<std::string> reasons;  // "bandwidth 0.48 of median (< 0.93)"
 };
 
-enum class FindingKind { host, link, unresolved };
+// nic and rail only in runs over several rails (fabric/rails.h).
+enum class FindingKind { host, link, unresolved, nic, rail };
 const char* to_string(FindingKind k);
 
 struct Finding {
@@ -52,16 +59,35 @@ struct Finding {
   std::vector<size_t> hosts;  // the culprit; or the link's two ends
   std::vector<size_t> pairs;  // indices into Analysis::pairs that show it
   std::string why;
+  // With rails: a host finding's host name (its endpoints are `hosts`), a
+  // rail finding's rail.
+  std::string host_name;
+  std::optional<uint32_t> rail;
+};
+
+// A rail's median against the other rails' (runs over several rails).
+struct RailVerdict {
+  uint32_t rail = 0;
+  Reference reference;                // the rail's own median of NIC medians
+  std::optional<double> bw_fraction;  // of the other rails' median
+  std::optional<double> lat_factor;
+  bool bad = false;
+  std::vector<std::string> reasons;
 };
 
 struct Analysis {
   Reference reference;
   Thresholds thresholds;
   std::vector<PairVerdict> pairs;  // input order
-  std::vector<Finding> findings;   // hosts first, then links, then unresolved
+  std::vector<Finding> findings;   // (rails,) hosts, (nics,) links, then unresolved
+  std::vector<RailVerdict> rails;  // empty: one rail
   size_t bad_pairs = 0, failed_pairs = 0;
   bool clean() const { return findings.empty(); }
 };
+
+// The middle value; with an even count the mean of the two middle ones, so a
+// host seen with one good and one bad partner sits halfway, not at either.
+std::optional<double> median(std::vector<double> v);
 
 // The median of each host's median figure (see above); unset when nothing
 // was measured.

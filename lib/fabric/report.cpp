@@ -18,8 +18,12 @@ nlohmann::json opt(const std::optional<double>& v) {
 
 // A matrix cell shows the worst test of its unordered pair: a failed one
 // first, then the lowest bandwidth fraction (or highest latency factor).
-std::string matrix(const RunReport& r, bool bandwidth) {
-  size_t n = r.hosts.size();
+// Over `members` (endpoint indices; labels their row and column names).
+std::string matrix(const RunReport& r, bool bandwidth, const std::vector<size_t>& members,
+                   const std::vector<std::string>& labels) {
+  size_t n = members.size();
+  std::vector<size_t> at(r.hosts.size(), SIZE_MAX);
+  for (size_t k = 0; k < n; ++k) at[members[k]] = k;
   std::vector<std::vector<const PairVerdict*>> cells(n, std::vector<const PairVerdict*>(n));
   auto worse = [&](const PairVerdict* a, const PairVerdict& b) {
     if (!a) return true;
@@ -30,16 +34,18 @@ std::string matrix(const RunReport& r, bool bandwidth) {
   };
   for (const PairVerdict& v : r.analysis.pairs) {
     size_t c = v.sample.pair.client, s = v.sample.pair.server;
-    if (c >= n || s >= n) continue;
+    if (c >= at.size() || s >= at.size() || at[c] == SIZE_MAX || at[s] == SIZE_MAX) continue;
+    c = at[c];
+    s = at[s];
     if (worse(cells[c][s], v)) cells[c][s] = cells[s][c] = &v;
   }
   size_t w = 6;
-  for (const std::string& h : r.hosts) w = std::max(w, h.size() + 1);
+  for (const std::string& h : labels) w = std::max(w, h.size() + 1);
   std::string out = fmt::format("{:<{}}", "", w);
-  for (const std::string& h : r.hosts) out += fmt::format("{:>{}}", h, w);
+  for (const std::string& h : labels) out += fmt::format("{:>{}}", h, w);
   out += "\n";
   for (size_t i = 0; i < n; ++i) {
-    out += fmt::format("{:<{}}", r.hosts[i], w);
+    out += fmt::format("{:<{}}", labels[i], w);
     for (size_t j = 0; j < n; ++j) {
       std::string cell;
       const PairVerdict* v = cells[i][j];
@@ -78,7 +84,10 @@ const char* verdict_of(const RunReport& r) {
 }
 
 std::string finding_label(const Finding& f, const std::vector<std::string>& hosts) {
-  if (f.kind == FindingKind::host) return fmt::format("host {}", name(hosts, f.hosts.at(0)));
+  if (f.kind == FindingKind::rail) return fmt::format("rail {}", f.rail.value_or(0));
+  if (f.kind == FindingKind::nic) return fmt::format("nic {}", name(hosts, f.hosts.at(0)));
+  if (f.kind == FindingKind::host)
+    return fmt::format("host {}", f.host_name.empty() ? name(hosts, f.hosts.at(0)) : f.host_name);
   std::string ends = fmt::format("{} - {}", name(hosts, f.hosts.at(0)), name(hosts, f.hosts.at(1)));
   return f.kind == FindingKind::link ? "link " + ends : "unresolved " + ends;
 }
@@ -123,20 +132,58 @@ std::string render_text(const RunReport& r) {
   std::string out =
       fmt::format("fabric: {} hosts, pattern {}, {} rounds, {} tests in {:.1f} s\n", r.hosts.size(),
                   to_string(r.pattern), r.rounds.size(), r.samples.size(), r.seconds);
-  out += "median of host medians:";
+  out += a.rails.empty() ? "median of host medians:" : "median of rail medians:";
   out += a.reference.bw_gbps ? fmt::format(" bandwidth {:.3g} Gb/s", *a.reference.bw_gbps)
                              : std::string(" bandwidth not measured");
   out += a.reference.lat_p50_us ? fmt::format(", p50 latency {:.3g} us", *a.reference.lat_p50_us)
                                 : std::string(", latency not measured");
   out += fmt::format(" (bad: bandwidth < {} x, latency > {} x)\n", a.thresholds.min_bw_fraction,
                      a.thresholds.max_lat_factor);
-  if (r.hosts.size() <= kMaxMatrixHosts && !r.samples.empty()) {
+  for (const RailVerdict& rv : a.rails) {
+    out += fmt::format("  rail {}:", rv.rail);
+    out += rv.reference.bw_gbps ? fmt::format(" bandwidth {:.3g} Gb/s", *rv.reference.bw_gbps)
+                                : std::string(" bandwidth not measured");
+    if (rv.bw_fraction) out += fmt::format(" ({:.2f} of the other rails)", *rv.bw_fraction);
+    out += rv.reference.lat_p50_us
+               ? fmt::format(", p50 latency {:.3g} us", *rv.reference.lat_p50_us)
+               : std::string(", latency not measured");
+    if (rv.lat_factor) out += fmt::format(" ({:.2f}x the other rails)", *rv.lat_factor);
+    out += rv.bad ? " BAD\n" : "\n";
+  }
+  if (!a.rails.empty())
+    out += fmt::format("  (a rail is bad below {} x or above {} x the other rails' median)\n",
+                       a.thresholds.rail_min_bw_fraction, a.thresholds.rail_max_lat_factor);
+  // One block per rail (or one for all hosts): members and their labels.
+  std::vector<std::pair<std::string, std::vector<size_t>>> blocks;
+  std::vector<std::vector<std::string>> block_labels;
+  if (r.rails) {
+    for (size_t ri = 0; ri < r.rails->rails.size(); ++ri) {
+      blocks.emplace_back(fmt::format(", rail {}", r.rails->rails[ri]), r.rails->members[ri]);
+      block_labels.emplace_back();
+      for (size_t e : r.rails->members[ri])
+        block_labels.back().push_back(r.rails->hosts[r.rails->host_of[e]]);
+    }
+  } else {
+    std::vector<size_t> all(r.hosts.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    blocks.emplace_back("", all);
+    block_labels.push_back(r.hosts);
+  }
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    const auto& [title, members] = blocks[b];
+    if (members.size() > kMaxMatrixHosts || r.samples.empty()) continue;
     if (a.reference.bw_gbps)
-      out += "\nbandwidth, fraction of median (* beyond the threshold, x failed, . not tested):\n" +
-             matrix(r, true);
+      out += fmt::format(
+                 "\nbandwidth{}, fraction of median (* beyond the threshold, x failed, . "
+                 "not tested):\n",
+                 title) +
+             matrix(r, true, members, block_labels[b]);
     if (a.reference.lat_p50_us)
-      out += "\np50 latency, factor of median (* beyond the threshold, x failed, . not tested):\n" +
-             matrix(r, false);
+      out += fmt::format(
+                 "\np50 latency{}, factor of median (* beyond the threshold, x failed, . "
+                 "not tested):\n",
+                 title) +
+             matrix(r, false, members, block_labels[b]);
   }
   if (!a.findings.empty()) {
     out += "\nfindings:\n";
@@ -194,7 +241,27 @@ nlohmann::json render_json(const RunReport& r) {
   for (const Finding& f : a.findings) {
     nlohmann::json names = nlohmann::json::array();
     for (size_t h : f.hosts) names.push_back(name(r.hosts, h));
-    j["findings"].push_back({{"kind", to_string(f.kind)}, {"hosts", names}, {"why", f.why}});
+    nlohmann::json fj{{"kind", to_string(f.kind)}, {"hosts", names}, {"why", f.why}};
+    if (!a.rails.empty()) {
+      fj["label"] = finding_label(f, r.hosts);
+      fj["rail"] = f.rail ? nlohmann::json(*f.rail) : nlohmann::json(nullptr);
+    }
+    j["findings"].push_back(std::move(fj));
+  }
+  if (!a.rails.empty()) {
+    j["rails"] = nlohmann::json::array();
+    for (const RailVerdict& rv : a.rails)
+      j["rails"].push_back(
+          {{"rail", rv.rail},
+           {"median",
+            {{"bw_gbps", opt(rv.reference.bw_gbps)}, {"lat_p50_us", opt(rv.reference.lat_p50_us)}}},
+           {"bw_fraction_of_other_rails", opt(rv.bw_fraction)},
+           {"lat_factor_of_other_rails", opt(rv.lat_factor)},
+           {"bad", rv.bad},
+           {"reasons", rv.reasons}});
+    j["thresholds"]["rail_min_bandwidth_fraction_of_other_rails"] =
+        a.thresholds.rail_min_bw_fraction;
+    j["thresholds"]["rail_max_latency_factor_of_other_rails"] = a.thresholds.rail_max_lat_factor;
   }
   if (r.pattern == Pattern::locate) {
     nlohmann::json s = nlohmann::json::array();

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fabric/outliers.h"
+#include "fabric/rails.h"
 #include "fabric/schedule.h"
 
 namespace rocecfg::fabric {
@@ -22,6 +23,7 @@ struct RunReport {
   std::vector<size_t> suspects;  // locate only
   std::vector<std::string> notes;
   double seconds = 0;
+  std::optional<RailLayout> rails;  // set when the run was over several rails
 };
 
 // --dry-run: "round 1: n1 -> n2, n3 -> n4" per line; JSON
@@ -33,7 +35,8 @@ nlohmann::json render_schedule_json(Pattern p, const std::vector<std::string>& h
                                     const std::vector<Round>& rounds, const std::string& note);
 
 // Matrices (fraction of median bandwidth, factor of median latency; `*` marks
-// a bad pair; `x` a failed test) are printed up to kMaxMatrixHosts hosts.
+// a bad pair; `x` a failed test) are printed up to kMaxMatrixHosts hosts;
+// over rails one pair of matrices per rail, its rows and columns hosts.
 inline constexpr size_t kMaxMatrixHosts = 32;
 std::string render_text(const RunReport& r);
 nlohmann::json render_json(const RunReport& r);

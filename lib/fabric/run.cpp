@@ -2,7 +2,31 @@
 
 namespace rocecfg::fabric {
 
+namespace {
+std::vector<Round> rail_rounds(const RunOptions& o) {
+  const RailLayout& l = *o.rails;
+  std::vector<Round> out;
+  switch (o.pattern) {
+    case Pattern::ring:
+      out = same_rail_rounds(l, [](size_t n) { return ring_schedule(n); });
+      break;
+    case Pattern::pairs:
+      out = same_rail_rounds(l, [&](size_t n) { return tournament_schedule(n, o.pair_rounds); });
+      break;
+    case Pattern::all:
+      out = same_rail_rounds(l, [](size_t n) { return tournament_schedule(n); });
+      break;
+    case Pattern::locate:
+      return same_rail_rounds(l, [](size_t n) { return ring_halves(n); });
+  }
+  std::vector<Round> cross = cross_rail_rounds(l, o.cross_rail);
+  out.insert(out.end(), cross.begin(), cross.end());
+  return with_parallel(std::move(out), o.parallel);
+}
+}  // namespace
+
 std::vector<Round> planned_rounds(const RunOptions& o, size_t hosts) {
+  if (o.multi_rail()) return rail_rounds(o);
   switch (o.pattern) {
     case Pattern::ring:
       return with_parallel(ring_schedule(hosts), o.parallel);
@@ -21,8 +45,10 @@ RunReport run_pattern(const RunOptions& o, const std::vector<std::string>& hosts
   RunReport r;
   r.pattern = o.pattern;
   r.hosts = hosts;
+  if (o.multi_rail()) r.rails = o.rails;
   if (o.pattern == Pattern::locate) {
-    LocateReport l = locate(prober, hosts.size(), o.thresholds, clock, on_round);
+    LocateReport l = o.multi_rail() ? locate_rails(prober, *o.rails, o.thresholds, clock, on_round)
+                                    : locate(prober, hosts.size(), o.thresholds, clock, on_round);
     r.rounds = std::move(l.rounds);
     r.samples = std::move(l.samples);
     r.analysis = std::move(l.analysis);
@@ -34,7 +60,8 @@ RunReport run_pattern(const RunOptions& o, const std::vector<std::string>& hosts
   double start = clock.now_s();
   r.rounds = planned_rounds(o, hosts.size());
   r.samples = run_rounds(prober, r.rounds, clock, 0, on_round);
-  r.analysis = analyze(r.samples, hosts.size(), o.thresholds);
+  r.analysis = o.multi_rail() ? analyze_rails(r.samples, *o.rails, o.thresholds)
+                              : analyze(r.samples, hosts.size(), o.thresholds);
   r.seconds = clock.now_s() - start;
   return r;
 }

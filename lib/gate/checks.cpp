@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -9,6 +10,7 @@
 #include "model/path_mtu.h"
 #include "plan/render.h"
 #include "probe/from_intent.h"
+#include "probe/rails.h"
 #include "probe/verdict.h"
 
 namespace rocecfg::gate {
@@ -55,10 +57,14 @@ CheckResult check_devices(Context& c) {
         }
     c.targets.push_back(std::move(t));
   };
+  problems = probe::declared_nic_problems(c.options.declared_nics, inv);
   if (c.options.interfaces.empty()) {
     for (const host::Netdev& n : inv.netdevs) add_target(n);
     // No RDMA device at all is a missing driver or the wrong node, not a
-    // verdict on the fabric: not evaluated (exit 4), never a drain.
+    // verdict on the fabric: not evaluated (exit 4), never a drain -- unless
+    // the inventory says this host has NICs: then they are gone.
+    if (c.targets.empty() && !problems.empty())
+      return result("devices", CheckStatus::fail, first_and_count(problems), problems);
     if (c.targets.empty())
       return result("devices", CheckStatus::not_evaluated,
                     "no RDMA device with an Ethernet port (is the RDMA driver loaded?)");
@@ -244,14 +250,63 @@ CheckResult check_counters(Context& c, uint32_t window_ms) {
                 fmt::format("{} counters still over {} ms", before.size(), window_ms), errors);
 }
 
-CheckResult check_probe(Context& c, uint32_t duration_ms) {
-  if (!c.options.probe) return result("probe", CheckStatus::skipped, "no probe requested");
-  if (!c.env.probe) return result("probe", CheckStatus::not_evaluated, "no probe engine");
-  probe::ProbeConfig cfg = *c.options.probe;
-  // The budget is for the whole probe: every (size, mode) test runs for its own window.
+namespace {
+
+// The budget is for the whole probe: every (size, mode) test runs for its own window.
+probe::ProbeConfig within(probe::ProbeConfig cfg, uint32_t duration_ms) {
   size_t tests = cfg.sizes_bytes.size() * ((cfg.bandwidth ? 1 : 0) + (cfg.latency ? 1 : 0));
   cfg.duration_ms =
       std::max<uint32_t>(1, duration_ms / static_cast<uint32_t>(std::max<size_t>(1, tests)));
+  return cfg;
+}
+
+// Every rail at once, each its own thread with the whole window: 8 rails
+// cost about one rail's time, not eight.
+CheckResult check_rail_probes(Context& c, uint32_t duration_ms) {
+  const std::vector<RailProbe>& rails = c.options.rail_probes;
+  std::vector<Result<probe::ProbeReport>> got(rails.size());
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < rails.size(); ++i)
+    threads.emplace_back([&, i] { got[i] = c.env.probe(within(rails[i].config, duration_ms)); });
+  for (std::thread& t : threads) t.join();
+  std::vector<std::string> failed = c.options.rail_problems, not_run, warned, lines;
+  probe::Expectations exp = probe::expectations_for(c.options.intent);
+  for (size_t i = 0; i < rails.size(); ++i) {
+    std::string rail = fmt::format("rail {} ({})", rails[i].rail, rails[i].label);
+    if (!got[i]) {
+      not_run.push_back(fmt::format("{}: {}", rail, got[i].error().to_string()));
+      lines.push_back(not_run.back());
+      continue;
+    }
+    if (!c.probe) c.probe = *got[i];
+    probe::Verdict v = probe::judge(*got[i], exp);
+    for (const probe::Finding& f : v.findings) {
+      lines.push_back(
+          fmt::format("{} {}: {}: {}", rail, probe::to_string(f.level), f.figure, f.message));
+      if (f.level == probe::Level::fail)
+        failed.push_back(fmt::format("{}: {}: {}", rail, f.figure, f.message));
+      else if (f.level == probe::Level::warn)
+        warned.push_back(fmt::format("{}: {}: {}", rail, f.figure, f.message));
+    }
+  }
+  for (const std::string& p : c.options.rail_problems) lines.push_back(p);
+  if (!failed.empty()) return result("probe", CheckStatus::fail, first_and_count(failed), lines);
+  if (!not_run.empty())
+    return result("probe", CheckStatus::not_evaluated, first_and_count(not_run), lines);
+  if (!warned.empty()) return result("probe", CheckStatus::warn, first_and_count(warned), lines);
+  return result("probe", CheckStatus::pass, fmt::format("{} rails passed", rails.size()), lines);
+}
+
+}  // namespace
+
+CheckResult check_probe(Context& c, uint32_t duration_ms) {
+  if (!c.options.rail_probes.empty() || !c.options.rail_problems.empty()) {
+    if (!c.env.probe) return result("probe", CheckStatus::not_evaluated, "no probe engine");
+    return check_rail_probes(c, duration_ms);
+  }
+  if (!c.options.probe) return result("probe", CheckStatus::skipped, "no probe requested");
+  if (!c.env.probe) return result("probe", CheckStatus::not_evaluated, "no probe engine");
+  probe::ProbeConfig cfg = within(*c.options.probe, duration_ms);
   Result<probe::ProbeReport> r = c.env.probe(cfg);
   if (!r) return result("probe", CheckStatus::not_evaluated, r.error().to_string());
   c.probe = *r;

@@ -144,7 +144,8 @@ GateReport run_gate(const GateOptions& options, const GateEnv& env) {
       report.checks.push_back({step.name, CheckStatus::skipped, "after an earlier failure", {}, 0});
       continue;
     }
-    if (std::string(step.name) == "probe" && !options.probe) {
+    if (std::string(step.name) == "probe" && !options.probe && options.rail_probes.empty() &&
+        options.rail_problems.empty()) {
       report.checks.push_back({step.name, CheckStatus::skipped, "no probe requested", {}, 0});
       continue;
     }

@@ -2,7 +2,8 @@
 //
 // Checks run in order of cost and the gate stops at the first hard failure
 // (a node whose port is down needs no audit to be drained):
-//   devices   RDMA devices present, ports ACTIVE, netdev up, expected speed
+//   devices   RDMA devices present (every NIC the inventory declares for the
+//             host), ports ACTIVE, netdev up, expected speed
 //   mtu       netdev MTU = profile, RoCE active MTU as large as it allows
 //   audit     no drift from the profile (lib/host observe + plan::diff)
 //   counters  loss/discard/error/link-down counters still over a window; pause
@@ -12,7 +13,8 @@
 //             counters over a window (skipped, not failed, when none is reachable)
 //   workload  the traffic class NCCL on this host would send (its environment,
 //             NCCL conf files, OFED device override) is in the lossless class
-//   probe     optional short RDMA probe, judged by lib/probe's verdict rules
+//   probe     optional short RDMA probe, judged by lib/probe's verdict rules;
+//             over rails, every rail's probe at once, each failing rail named
 //   baseline  optional: the probe's figure against a fabric baseline (a host
 //             whose figure fell below its baseline is unhealthy; a pair the
 //             baseline does not hold is not evaluated)
@@ -39,6 +41,7 @@
 #include "probe/counters.h"
 #include "probe/runner.h"
 #include "profile/intent.h"
+#include "profile/inventory.h"
 
 namespace rocecfg::gate {
 
@@ -101,6 +104,14 @@ struct GateEnv {
   std::function<CheckResult(const probe::ProbeReport&)> probe_baseline;
 };
 
+// One rail's probe (--job-nodes over an inventory whose hosts have several
+// NICs): this host's NIC on the rail against the ring neighbour's.
+struct RailProbe {
+  uint32_t rail = 0;
+  std::string label;  // "mlx5_1 -> gpu002 mlx5_1 at 10.1.0.2"
+  probe::ProbeConfig config;
+};
+
 struct GateOptions {
   profile::Intent intent;
   std::vector<std::string> interfaces;  // empty: every netdev with an RDMA port
@@ -115,6 +126,17 @@ struct GateOptions {
   uint32_t max_flaps = 0;            // more than this since the last run: unhealthy
   uint32_t switch_window_ms = 1000;  // the switch counters' window (capped by the budget)
   std::optional<probe::ProbeConfig> probe;
+  // The NICs the inventory declares for this host ([[host]], in rail order):
+  // each named device must be present (its port state is judged with the
+  // others); NICs declared by rule (no device name) count against the RDMA
+  // devices with an Ethernet port. With NICs declared, a host with no RDMA
+  // device at all is unhealthy, not "not evaluated". Empty: not checked.
+  std::vector<profile::NicEntry> declared_nics;
+  // Non-empty: the probe check runs every rail's probe at once (instead of
+  // `probe`), each with the whole probe window, and fails naming each rail
+  // that failed; `rail_problems` (a rail one end lacks) fail it too.
+  std::vector<RailProbe> rail_probes;
+  std::vector<std::string> rail_problems;
 };
 
 GateReport run_gate(const GateOptions& options, const GateEnv& env);

@@ -38,6 +38,11 @@ struct ValidationRules {
   // baseline figure (either way: bandwidth lower, latency higher).
   double fabric_min_bandwidth_fraction = 0.93;
   double fabric_max_latency_factor = 2.1;
+  // Over rails (several NICs per host): the same two rules judge each rail's
+  // pairs against that rail's median; a whole rail is bad when its median is
+  // below this fraction (or above this factor) of the other rails' median.
+  double fabric_min_rail_bandwidth_fraction = 0.93;
+  double fabric_max_rail_latency_factor = 2.1;
   double baseline_tolerance = 0.10;
   // Switch counters (`rocecfg counters`, probe/gate/doctor with --inventory):
   double switch_max_pause_per_s = 1000;     // PFC frames/s per port, priority, direction

@@ -9,6 +9,7 @@
 #include "model/interface_list.h"
 #include "model/names.h"
 #include "model/vendors.h"
+#include "profile/inventory_read.h"
 #include "profile/load.h"
 #include "profile/overlay.h"
 #include "profile/toml_reader.h"
@@ -18,6 +19,12 @@ namespace rocecfg::profile {
 const SwitchEntry* Inventory::find_switch(const std::string& name) const {
   for (const SwitchEntry& s : switches)
     if (s.name == name) return &s;
+  return nullptr;
+}
+
+const NicEntry* HostEntry::nic_on_rail(uint32_t rail) const {
+  for (const NicEntry& n : nics)
+    if (n.rail == rail) return &n;
   return nullptr;
 }
 
@@ -41,10 +48,28 @@ std::vector<SwitchEntry> Inventory::switches_on_path(const std::string& host) co
   return out;
 }
 
-namespace {
+namespace inventory_read {
 
-// "leaf1:swp1": a [[switch]] of this inventory and one of the interfaces it
-// lists (any one interface name when it lists none).
+std::expected<SwitchPort, std::string> switch_port(const std::string& text, const Inventory& inv) {
+  size_t colon = text.find(':');
+  if (colon == std::string::npos) return std::unexpected("must be \"SWITCH:PORT\"");
+  SwitchPort sp{text.substr(0, colon), text.substr(colon + 1)};
+  const SwitchEntry* sw = inv.find_switch(sp.switch_name);
+  if (!sw)
+    return std::unexpected(
+        fmt::format("\"{}\" is not a [[switch]] of this inventory", sp.switch_name));
+  Result<std::vector<std::string>> one = model::expand_interface_list(sp.port);
+  if (!one || one->size() != 1 || (*one)[0] != sp.port)
+    return std::unexpected(fmt::format("\"{}\" is not one interface name", sp.port));
+  bool listed = sw->interfaces.empty();
+  for (const std::string& range : sw->interfaces)
+    if (auto names = model::expand_interface_list(range))
+      listed |= std::find(names->begin(), names->end(), sp.port) != names->end();
+  if (!listed)
+    return std::unexpected(fmt::format("switch \"{}\" does not list {}", sp.switch_name, sp.port));
+  return sp;
+}
+
 std::vector<SwitchPort> switch_ports(TomlReader& r, const toml::table& t, const std::string& prefix,
                                      const Inventory& inv) {
   std::vector<SwitchPort> out;
@@ -58,32 +83,15 @@ std::vector<SwitchPort> switch_ports(TomlReader& r, const toml::table& t, const 
   size_t i = 0;
   for (const toml::node& e : *n->as_array()) {
     std::string ek = fmt::format("{}[{}]", k, i++);
-    const std::string* text = e.is_string() ? &e.as_string()->get() : nullptr;
-    size_t colon = text ? text->find(':') : std::string::npos;
-    if (colon == std::string::npos) {
+    if (!e.is_string()) {
       r.error(e, ek, "must be \"SWITCH:PORT\"", "\"leaf1:swp1\"");
       continue;
     }
-    SwitchPort sp{text->substr(0, colon), text->substr(colon + 1)};
-    const SwitchEntry* sw = inv.find_switch(sp.switch_name);
-    if (!sw) {
-      r.error(e, ek, fmt::format("\"{}\" is not a [[switch]] of this inventory", sp.switch_name));
-      continue;
-    }
-    Result<std::vector<std::string>> one = model::expand_interface_list(sp.port);
-    if (!one || one->size() != 1 || (*one)[0] != sp.port) {
-      r.error(e, ek, fmt::format("\"{}\" is not one interface name", sp.port));
-      continue;
-    }
-    bool listed = sw->interfaces.empty();
-    for (const std::string& range : sw->interfaces)
-      if (auto names = model::expand_interface_list(range))
-        listed |= std::find(names->begin(), names->end(), sp.port) != names->end();
-    if (!listed) {
-      r.error(e, ek, fmt::format("switch \"{}\" does not list {}", sp.switch_name, sp.port));
-      continue;
-    }
-    out.push_back(std::move(sp));
+    auto sp = switch_port(e.as_string()->get(), inv);
+    if (!sp)
+      r.error(e, ek, sp.error(), sp.error().starts_with("must") ? "\"leaf1:swp1\"" : "");
+    else
+      out.push_back(std::move(*sp));
   }
   return out;
 }
@@ -201,6 +209,11 @@ void listed_twice(TomlReader& r, const toml::table& t, const std::string& prefix
                   const std::string& name) {
   r.error(*t.get("name"), prefix + ".name", fmt::format("\"{}\" is listed twice", name));
 }
+}  // namespace inventory_read
+
+namespace {
+
+using namespace inventory_read;
 
 void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
   r.check_keys(root, "", {"defaults", "switch", "host"});
@@ -271,64 +284,7 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
       }
     }
   }
-  if (const toml::node* hosts = root.get("host")) {
-    if (!hosts->is_array_of_tables()) {
-      r.error(*hosts, "host", "must be an array of tables ([[host]])");
-    } else {
-      size_t i = 0;
-      std::vector<std::pair<const toml::node*, size_t>> peers;
-      for (const toml::node& n : *hosts->as_array()) {
-        const toml::table& t = *n.as_table();
-        std::string p = fmt::format("host[{}]", i++);
-        r.check_keys(t, p,
-                     {"name", "address", "interfaces", "probe_peer", "ssh_port", "user",
-                      "identity_file", "known_hosts", "connect_timeout_ms", "command_timeout_ms",
-                      "rdma_device", "probe_address", "probe_port", "slurm_node", "switch_ports"});
-        HostEntry h;
-        h.user = defaults.user;
-        h.identity_file = defaults.identity_file;
-        h.known_hosts = defaults.known_hosts;
-        h.connect_timeout_ms = defaults.connect_timeout_ms;
-        h.command_timeout_ms = defaults.command_timeout_ms;
-        h.name = checked(r, t, "name", p, name_grammar(), "letters, digits, '.', '_', '-'", true);
-        h.address =
-            checked(r, t, "address", p, address_grammar(), "a host name or IP address", false);
-        h.interfaces = strings(r, t, "interfaces", p, interface_grammar(), "a netdev name");
-        h.probe_peer = checked(r, t, "probe_peer", p, name_grammar(), "a [[host]] name", false);
-        if (!h.probe_peer.empty()) peers.emplace_back(t.get("probe_peer"), inv.hosts.size());
-        if (auto v = r.integer(t, "ssh_port", p, 1, 65535)) h.ssh_port = *v;
-        if (auto v = user_name(r, t, p)) h.user = *v;
-        if (auto v = r.string(t, "identity_file", p)) h.identity_file = *v;
-        if (auto v = r.string(t, "known_hosts", p)) h.known_hosts = *v;
-        if (auto v = r.integer(t, "connect_timeout_ms", p, 100, 600000)) h.connect_timeout_ms = *v;
-        if (auto v = r.integer(t, "command_timeout_ms", p, 100, 3600000)) h.command_timeout_ms = *v;
-        h.rdma_device =
-            checked(r, t, "rdma_device", p, name_grammar(), "an RDMA device name", false);
-        h.probe_address = checked(r, t, "probe_address", p, address_grammar(),
-                                  "a host name or IP address", false);
-        if (auto v = r.integer(t, "probe_port", p, 1, 65535)) h.probe_port = *v;
-        h.slurm_node = checked(r, t, "slurm_node", p, name_grammar(), "a Slurm node name", false);
-        h.switch_ports = switch_ports(r, t, p, inv);
-        // Two entries with one name: fabric, gate --peer and probe_peer would
-        // pick whichever comes first and silently skip the other.
-        if (!h.name.empty() && inv.find_host(h.name)) listed_twice(r, t, p, h.name);
-        inv.hosts.push_back(std::move(h));
-      }
-      // Peers may be listed after the host that names them: checked at the end.
-      for (const auto& [node, index] : peers) {
-        const HostEntry& h = inv.hosts[index];
-        const HostEntry* peer = inv.find_host(h.probe_peer);
-        std::string key = fmt::format("host[{}].probe_peer", index);
-        if (!peer)
-          r.error(*node, key,
-                  fmt::format("\"{}\" is not a [[host]] of this inventory", h.probe_peer));
-        else if (peer == &h)
-          r.error(*node, key, "a host cannot probe itself over the wire (use gate --loopback)");
-        else if (peer->address.empty())
-          r.error(*node, key, fmt::format("host \"{}\" has no address to probe", h.probe_peer));
-      }
-    }
-  }
+  if (const toml::node* hosts = root.get("host")) read_hosts(*hosts, defaults, inv, r);
 }
 
 }  // namespace

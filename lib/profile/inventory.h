@@ -38,6 +38,27 @@ struct SwitchPort {
   bool operator==(const SwitchPort&) const = default;
 };
 
+// One RoCE NIC of a host. GPU nodes carry 4-8, each cabled to its own leaf
+// ("rail-optimized": NIC i of every node is on rail i); rails are separate
+// networks, so probes pair NICs of the same rail.
+struct NicEntry {
+  std::string rdma_device;    // "mlx5_0"; empty: the host's first device (single-NIC form)
+  std::string netdev;         // "ens1f0np0"; empty: not stated
+  std::string probe_address;  // where its probe server listens
+  uint32_t rail = 0;
+  std::optional<SwitchPort> switch_port;  // the leaf port it is cabled to
+  bool operator==(const NicEntry&) const = default;
+};
+
+// How a [[host]] declares its NICs (inventory.md, "Hosts and rails").
+enum class NicSource {
+  single,     // rdma_device / probe_address / switch_ports: one NIC on rail 0
+  listed,     // [[host.nic]] entries
+  template_,  // rails = R with [host.nic_template]: one NIC per rail
+  rule,       // nic_rule = "ethernet": every RDMA device with an Ethernet port,
+              // rail by PCI order; `rails` is how many the host must have
+};
+
 struct HostEntry {
   std::string name;
   std::string address;
@@ -49,15 +70,22 @@ struct HostEntry {
   std::string user, identity_file, known_hosts;
   uint32_t connect_timeout_ms = 5000;  // [defaults] or the host's own, as for a switch
   uint32_t command_timeout_ms = 30000;
-  std::string rdma_device;    // `rocecfg probe --device`; empty: the first device
-  std::string probe_address;  // where its probe server listens; empty: address
   uint16_t probe_port = 18600;
-  // fabric --transport srun: the Slurm node the host's endpoint is on (several
-  // endpoints of one node are several hosts); empty: the host's name.
+  // fabric --transport srun: the Slurm node the host is (all its rails);
+  // empty: the host's name.
   std::string slurm_node;
+  NicSource nic_source = NicSource::single;
+  // The NICs the host must have, in rail order: their count is part of the
+  // intent (a host with fewer is a finding, not a smaller test). By rule,
+  // each entry's rdma_device is empty until the host's devices are read
+  // (resolve_rule_nics) and its probe_address comes from nic_template.
+  std::vector<NicEntry> nics;
   // The switch ports the host's NICs are cabled to: the first hop of its
-  // probe's path, whose counters `probe --inventory` reads.
+  // probe's path, whose counters `probe --inventory` reads (every NIC's
+  // switch_port, or the single-NIC form's switch_ports).
   std::vector<SwitchPort> switch_ports;
+  // The NIC on `rail`, or null.
+  const NicEntry* nic_on_rail(uint32_t rail) const;
 };
 
 struct Inventory {

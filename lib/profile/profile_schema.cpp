@@ -413,13 +413,14 @@ struct Reader {
     const toml::table* t = r.table(root, "validation", "");
     if (!t) return;
     ValidationRules& v = intent.validation;
-    r.check_keys(
-        *t, "validation",
-        {"expected_rate_gbps", "min_bandwidth_fraction", "max_loaded_p99_factor", "max_retransmits",
-         "max_discards", "max_pause_ratio", "probe_message_sizes", "probe_duration_ms",
-         "probe_timeout_ms", "gate_budget_ms", "ignore_emulation_retransmits",
-         "fabric_min_bandwidth_fraction", "fabric_max_latency_factor", "baseline_tolerance",
-         "switch_max_pause_per_s", "switch_max_lossless_drops", "switch_max_watchdog_storms"});
+    r.check_keys(*t, "validation",
+                 {"expected_rate_gbps", "min_bandwidth_fraction", "max_loaded_p99_factor",
+                  "max_retransmits", "max_discards", "max_pause_ratio", "probe_message_sizes",
+                  "probe_duration_ms", "probe_timeout_ms", "gate_budget_ms",
+                  "ignore_emulation_retransmits", "fabric_min_bandwidth_fraction",
+                  "fabric_max_latency_factor", "fabric_min_rail_bandwidth_fraction",
+                  "fabric_max_rail_latency_factor", "baseline_tolerance", "switch_max_pause_per_s",
+                  "switch_max_lossless_drops", "switch_max_watchdog_storms"});
     const std::string p = "validation";
     if (auto x = r.number(*t, "expected_rate_gbps", p, 0.001, 3200)) v.expected_rate_gbps = *x;
     if (auto x = r.number(*t, "min_bandwidth_fraction", p, 0, 1)) v.min_bandwidth_fraction = *x;
@@ -441,6 +442,10 @@ struct Reader {
       v.fabric_min_bandwidth_fraction = *x;
     if (auto x = r.number(*t, "fabric_max_latency_factor", p, 1, 1000))
       v.fabric_max_latency_factor = *x;
+    if (auto x = r.number(*t, "fabric_min_rail_bandwidth_fraction", p, 0, 1))
+      v.fabric_min_rail_bandwidth_fraction = *x;
+    if (auto x = r.number(*t, "fabric_max_rail_latency_factor", p, 1, 1000))
+      v.fabric_max_rail_latency_factor = *x;
     if (auto x = r.number(*t, "baseline_tolerance", p, 0, 1)) v.baseline_tolerance = *x;
     if (const toml::node* n = t->get("probe_message_sizes")) {
       if (!n->is_array() || n->as_array()->empty()) {

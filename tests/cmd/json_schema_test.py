@@ -375,6 +375,14 @@ run("probe --inventory without a profile", ["probe", "--peer", "127.0.0.1", "--i
                                             os.path.join(SRC, "profiles", "inventory.example.toml"),
                                             "--json"], 2, "probe",
     error_says("--inventory needs a PROFILE"))
+run("probe --rails without an inventory", ["probe", "--peer", "h2", "--rails", "--json"], 2, "probe",
+    error_says("--rails pairs the NICs by rail from the inventory"))
+run("probe --rails from a host the inventory lacks",
+    ["probe", "--peer", "gpu002", "--rails", "--host", "nosuch", "--inventory",
+     os.path.join(SRC, "profiles", "inventory.example.toml"), "--json"], 2, "probe",
+    error_says("this host (nosuch) is not a [[host]]"))
+run("probe --host without --rails", ["probe", "--peer", "127.0.0.1", "--host", "h1", "--json"], 2,
+    "probe", error_says("--host names this host for --rails"))
 run("probe bad size", ["probe", "--peer", "127.0.0.1", "--size", "x", "--json"], 2, "probe")
 run("probe without an RDMA device", ["probe", "--peer", "127.0.0.1", "--port", "1", "--json"], 3, "probe")
 run("probe --baseline that is not a file is refused before any RDMA",

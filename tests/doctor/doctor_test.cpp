@@ -130,6 +130,30 @@ TEST_SUITE("doctor") {
           std::vector<std::string>{"link: eth9: no such interface", "link: mlx5_0 port 1 is DOWN"});
   }
 
+  TEST_CASE("a NIC the inventory declares for this host but the host lacks is a problem") {
+    test::FsTree t;
+    nic_host(t);
+    DoctorInput in;
+    in.root = t.root();
+    in.intent = standard();
+    in.inventory_path = "/etc/rocecfg/inventory.toml";
+    in.declared_nics = {profile::NicEntry{"mlx5_0", "eth0", "10.0.0.1", 0, std::nullopt},
+                        profile::NicEntry{"mlx5_1", "eth1", "10.1.0.1", 1, std::nullopt}};
+    std::vector<Finding> f = run_doctor(in);
+    CHECK(lines_of(f, doctor::Severity::problem) ==
+          std::vector<std::string>{
+              "nics: mlx5_1 (rail 1) is missing: the inventory declares 2 NICs"});
+    CHECK(render_doctor_text(f, false).find(
+              "fix: `rdma link show` and the driver's log (dmesg) for the NIC; if the host "
+              "really has fewer, correct its [[host]] in /etc/rocecfg/inventory.toml") !=
+          std::string::npos);
+    in.declared_nics.pop_back();
+    f = run_doctor(in);
+    CHECK(lines_of(f, doctor::Severity::problem).empty());
+    CHECK(lines_of(f, doctor::Severity::ok)[0] ==
+          "nics: all 1 NIC(s) the inventory declares are present");
+  }
+
   TEST_CASE("the QoS chain against what the NIC really does") {
     profile::Intent intent = standard();
     model::Settings nic = intent.host_settings();

@@ -2,9 +2,9 @@
 
 #include "require_ok.h"
 
-#include "fabric/hostlist.h"
+#include "model/hostlist.h"
 
-namespace rocecfg::fabric {
+namespace rocecfg::model {
 namespace {
 std::vector<std::string> ok(const std::string& e) {
   auto r = expand_hostlist(e);
@@ -67,4 +67,4 @@ TEST_SUITE("hostlist") {
   }
 }
 
-}  // namespace rocecfg::fabric
+}  // namespace rocecfg::model

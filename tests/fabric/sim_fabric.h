@@ -4,6 +4,8 @@
 // every test it is in, bad links that slow one pair, and hosts that are down
 // for a stretch of time (their tests fail as a real probe's would). Each
 // round advances a simulated clock by a fixed round time.
+// With rails, indices are endpoints (NICs): `bad_host` is then one bad NIC,
+// and host_of / rail_of add a host bad on every rail and a slow rail.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +17,10 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "fabric/prober.h"
+#include "fabric/rails.h"
 
 namespace rocecfg::fabric::testing {
 
@@ -52,6 +57,11 @@ class SimFabric final : public Prober {
   double bad_link_lat_factor = 3.0;
   double bad_link_bw_factor = 1.0;
   std::vector<Outage> outages;
+  std::vector<size_t> host_of;        // endpoint -> host; empty: each endpoint its own host
+  std::vector<uint32_t> rail_of;      // endpoint -> rail; empty: one rail
+  std::optional<size_t> bad_machine;  // a host slow on every rail (host_of)
+  std::optional<uint32_t> bad_rail;   // every test touching the rail is slow
+  double bad_rail_bw_factor = 0.5;
   size_t rounds_run = 0;
   std::vector<Round> log;
 
@@ -76,6 +86,11 @@ class SimFabric final : public Prober {
       double bw = base_bw_gbps * (1 + jitter * noise(p, 1));
       double lat = base_lat_us * (1 + jitter * noise(p, 2));
       if (bad_host && (p.client == *bad_host || p.server == *bad_host)) bw *= bad_host_bw_factor;
+      if (bad_machine &&
+          (host_of.at(p.client) == *bad_machine || host_of.at(p.server) == *bad_machine))
+        bw *= bad_host_bw_factor;
+      if (bad_rail && (rail_of.at(p.client) == *bad_rail || rail_of.at(p.server) == *bad_rail))
+        bw *= bad_rail_bw_factor;
       if (bad_links.count({std::min(p.client, p.server), std::max(p.client, p.server)})) {
         lat *= bad_link_lat_factor;
         bw *= bad_link_bw_factor;
@@ -107,5 +122,29 @@ class SimFabric final : public Prober {
   size_t hosts_;
   SimClock& clock_;
 };
+
+// hosts x rails endpoints, host-major (endpoint h * rails + r), named
+// "gpu0001:mlx5_0", with their layout and the maps SimFabric takes.
+struct RailGrid {
+  std::vector<std::string> names;
+  std::vector<size_t> host_of;
+  std::vector<uint32_t> rail_of;
+  RailLayout layout;
+};
+
+inline RailGrid rail_grid(size_t hosts, uint32_t rails) {
+  RailGrid g;
+  std::vector<std::string> host_names;
+  for (size_t h = 0; h < hosts; ++h)
+    for (uint32_t r = 0; r < rails; ++r) {
+      std::string host = fmt::format("gpu{:04}", h + 1);
+      g.names.push_back(fmt::format("{}:mlx5_{}", host, r));
+      host_names.push_back(host);
+      g.host_of.push_back(h);
+      g.rail_of.push_back(r);
+    }
+  g.layout = rail_layout(host_names, g.rail_of);
+  return g;
+}
 
 }  // namespace rocecfg::fabric::testing

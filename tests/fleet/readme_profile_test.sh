@@ -1,7 +1,9 @@
 #!/bin/sh
 # The README's profile snippet is a profile: every ```toml block in the
 # README must pass `rocecfg validate` (a user copies them; the old one-line
-# "[fabric] name = ..." form was not TOML at all).
+# "[fabric] name = ..." form was not TOML at all). A block with [[host]] or
+# [[switch]] tables is an inventory: validated as --inventory of a shipped
+# profile.
 # usage: readme_profile_test.sh SOURCE_DIR ROCECFG
 set -u
 src=$1 bin=$2
@@ -16,7 +18,12 @@ count=$(ls "$tmp" | wc -l)
 [ "$count" -ge 1 ] || { echo "FAIL: no toml block in README.md"; exit 1; }
 fails=0
 for f in "$tmp"/*.toml; do
-  if out=$("$bin" validate "$f" 2>&1); then
+  if grep -Eq '^\[\[(host|switch)\]\]' "$f"; then
+    set -- "$src/profiles/roce-lossless.toml" --inventory "$f"
+  else
+    set -- "$f"
+  fi
+  if out=$("$bin" validate "$@" 2>&1); then
     echo "ok: README $(basename "$f"): $out"
   else
     echo "FAIL: README $(basename "$f") does not validate:"; echo "$out"; cat "$f"

@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <map>
+
+#include <fmt/format.h>
 #include <thread>
 
 #include "fs_tree.h"
@@ -75,6 +77,25 @@ GateOptions options(const test::FsTree& t) {
   o.host = "node7";
   o.state_path = t.root() + "/state/gate.state";
   return o;
+}
+
+// What the gate's probe reports: one idle 1 MiB bandwidth test at 9.2 Gb/s
+// to `server` over a path of `path_mtu_bytes`.
+probe::ProbeReport bw_report(const std::string& server, uint32_t path_mtu_bytes) {
+  probe::ProbeReport r;
+  r.mode = "peer";
+  r.server = server + ":18600";
+  probe::TestRecord rec;
+  rec.phase = "idle";
+  rec.mode = probe::Mode::bw;
+  rec.size_bytes = 1048576;
+  probe::TestOutcome out;
+  out.bw = probe::BandwidthStats{};
+  out.bw->gbps = 9.2;
+  out.path_mtu_bytes = out.local_port_mtu_bytes = out.remote_port_mtu_bytes = path_mtu_bytes;
+  rec.outcome = out;
+  r.tests.push_back(rec);
+  return r;
 }
 
 }  // namespace
@@ -153,6 +174,41 @@ TEST_SUITE("gate") {
           "driver loaded?)");
     CHECK(r.exit_code == 4);
     for (size_t i = 1; i < r.checks.size(); ++i) CHECK(r.checks[i].status == CheckStatus::skipped);
+  }
+
+  TEST_CASE(
+      "a NIC the inventory declares but the host lacks drains the node, named with its rail") {
+    test::FsTree t;
+    rxe_host(t);
+    GateOptions o = options(t);
+    o.declared_nics = {profile::NicEntry{"rxe0", "veth0", "10.0.0.1", 0, std::nullopt},
+                       profile::NicEntry{"rxe1", "veth1", "10.1.0.1", 1, std::nullopt}};
+    GateReport r = run_gate(o, env_for(t, pfc3()));
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: devices: rxe1 (rail 1) is missing: the inventory declares 2 NICs");
+    // Declared by rule: counted against the Ethernet RDMA devices.
+    o.declared_nics = {profile::NicEntry{"", "", "", 0, std::nullopt},
+                       profile::NicEntry{"", "", "", 1, std::nullopt}};
+    r = run_gate(o, env_for(t, pfc3()));
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: devices: 1 RDMA device with an Ethernet port; the inventory "
+          "declares 2");
+    // Both present: healthy.
+    o.declared_nics.pop_back();
+    CHECK(run_gate(o, env_for(t, pfc3())).exit_code == 0);
+  }
+
+  TEST_CASE("no RDMA device where the inventory declares NICs is unhealthy, not unknown") {
+    test::FsTree t;
+    t.line("sys/class/net/eth0/mtu", "1500");
+    GateOptions o = options(t);
+    o.declared_nics = {profile::NicEntry{"mlx5_0", "", "10.0.0.1", 0, std::nullopt}};
+    GateReport r = run_gate(o, env_for(t));
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: devices: mlx5_0 (rail 0) is missing: the inventory declares 1 NIC");
   }
 
   TEST_CASE("a slower port than the profile expects fails") {
@@ -406,20 +462,7 @@ TEST_SUITE("gate baseline") {
     GateEnv e = env_for(t, pfc3());
     e.probe = [probe_ok](const probe::ProbeConfig&) -> Result<probe::ProbeReport> {
       if (!probe_ok) return fail(ErrorKind::timeout, "rxe0", "no offer");
-      probe::ProbeReport r;
-      r.mode = "peer";
-      r.server = "node8:18600";
-      probe::TestRecord rec;
-      rec.phase = "idle";
-      rec.mode = probe::Mode::bw;
-      rec.size_bytes = 1048576;
-      probe::TestOutcome out;
-      out.bw = probe::BandwidthStats{};
-      out.bw->gbps = 9.2;
-      out.path_mtu_bytes = out.local_port_mtu_bytes = out.remote_port_mtu_bytes = 4096;
-      rec.outcome = out;
-      r.tests.push_back(rec);
-      return r;
+      return bw_report("node8", 4096);
     };
     e.probe_baseline = [says](const probe::ProbeReport& r) {
       REQUIRE(r.tests.size() == 1);
@@ -459,5 +502,46 @@ TEST_SUITE("gate baseline") {
     CHECK(r.checks[7].status == CheckStatus::not_evaluated);
     CHECK(r.checks[7].message == "the probe measured nothing");
     CHECK(r.exit_code == 4);
+  }
+}
+
+TEST_SUITE("gate rails") {
+  // Two rails probed at once; rail 1's path MTU is 1024 where the profile's
+  // 9000 allows 4096: only rail 1 fails, and it is named.
+  TEST_CASE("every rail is probed at once; a fault on rail 1 only is named with its rail") {
+    test::FsTree t;
+    rxe_host(t);
+    GateEnv e = env_for(t, pfc3());
+    e.probe = [](const probe::ProbeConfig& cfg) -> Result<probe::ProbeReport> {
+      return bw_report(cfg.host, cfg.host == "10.1.0.8" ? 1024 : 4096);
+    };
+    GateOptions o = options(t);
+    o.budget_ms = 60000;
+    for (uint32_t rail : {0u, 1u}) {
+      RailProbe p;
+      p.rail = rail;
+      p.label = fmt::format("mlx5_{} -> node8 mlx5_{} at 10.{}.0.8", rail, rail, rail);
+      p.config.host = fmt::format("10.{}.0.8", rail);
+      p.config.sizes_bytes = {1048576};
+      p.config.latency = false;
+      o.rail_probes.push_back(p);
+    }
+    GateReport r = run_gate(o, e);
+    REQUIRE(r.checks.size() == 7);
+    CHECK(r.checks[6].name == "probe");
+    CHECK(r.checks[6].status == CheckStatus::fail);
+    CHECK(r.checks[6].message.starts_with(
+        "rail 1 (mlx5_1 -> node8 mlx5_1 at 10.1.0.8): path MTU: 1024 < 4096 expected"));
+    CHECK(r.exit_code == 1);
+    // Rail 0 alone passes: the one-rail gate would have said healthy.
+    o.rail_probes.pop_back();
+    GateReport one = run_gate(o, e);
+    CHECK(one.checks[6].message == "1 rails passed");
+    CHECK(one.exit_code == 0);
+    // A rail the neighbour lacks fails the probe check by itself.
+    o.rail_problems = {"rail 1: node8 declares no NIC on it"};
+    GateReport missing = run_gate(o, e);
+    CHECK(missing.summary_line() ==
+          "node7 | unhealthy: probe: rail 1: node8 declares no NIC on it");
   }
 }

@@ -23,7 +23,7 @@ TEST_SUITE("profile.inventory") {
     INFO(l.diagnostics.render());
     REQUIRE(l.value);
     const profile::Inventory& inv = *l.value;
-    REQUIRE(inv.switches.size() == 3);
+    REQUIRE(inv.switches.size() == 5);
     CHECK(inv.switches[0].name == "leaf1");
     CHECK(inv.switches[0].vendor == "cumulus");
     CHECK(inv.switches[0].user == "netops");
@@ -36,8 +36,14 @@ TEST_SUITE("profile.inventory") {
     CHECK(leaf2_ports->size() == 32);
     CHECK((*leaf2_ports)[1] == "Ethernet4");
     CHECK(leaf2_ports->back() == "Ethernet124");
-    CHECK(inv.hosts.size() == 1);
     CHECK(inv.find_switch("spine1")->queues == "tx-queue");
+    // gpu001 with one NIC, gpu002..gpu017 with two rails each.
+    REQUIRE(inv.hosts.size() == 17);
+    CHECK(inv.hosts[0].nics.size() == 1);
+    const profile::HostEntry* g = inv.find_host("gpu017");
+    REQUIRE(g);
+    CHECK(g->nics[1] == profile::NicEntry{"mlx5_1", "ens1f0np0", "10.1.0.17", 1,
+                                          profile::SwitchPort{"rail1-leaf", "swp17"}});
   }
 
   // EOS platforms differ in their queue keyword; only EOS takes `queues`.

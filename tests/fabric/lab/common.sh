@@ -148,3 +148,28 @@ servers_stopped() {
     n=$((n - 1)); [ "$n" -gt 0 ] || return 1; sleep 0.1
   done
 }
+
+# rails_fabric_up: six endpoints as three hosts x two rails (h1..h3; rail 0 on
+# fab1..3, rail 1 on fab4..6, one [[host.nic]] each) in $INV. An earlier
+# scenario of this boot may have built the four-endpoint fabric: rebuilt.
+rails_fabric_up() {
+  local i h r e
+  [ "$FABRIC_N" = 6 ] || die "rails_fabric_up needs FABRIC_N=6 before common.sh"
+  if ip link show fbr0 >/dev/null 2>&1 && ! ip link show fab6 >/dev/null 2>&1; then
+    for i in 1 2 3 4; do rdma link delete "rxef$i" 2>/dev/null || true; done
+    { for i in 1 2 3 4; do echo "link del fab$i"; echo "rule del pref $((40 + i))"; done
+      echo "link del fbr0"; } | ip -force -batch - 2>/dev/null || true
+  fi
+  fabric_up
+  {
+    for h in 1 2 3; do
+      printf '[[host]]\nname = "h%d"\n' "$h"
+      for r in 0 1; do
+        e=$((h + 3 * r))
+        printf '[[host.nic]]\ndevice = "rxef%d"\nnetdev = "fab%d"\nprobe_address = "10.0.3.%d"\nrail = %d\n' \
+          "$e" "$e" $((10 + e)) "$r"
+      done
+      printf '\n'
+    done
+  } >"$INV"
+}

@@ -11,17 +11,23 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/result.h"
 
-namespace rocecfg::fabric {
+namespace rocecfg::model {
 
 // Upper bound on the expansion, so "n[0-99999999]" fails instead of eating memory.
 inline constexpr size_t kMaxHosts = 65536;
 
 Result<std::vector<std::string>> expand_hostlist(const std::string& expression);
+
+// The number a host name ends with ("gpu007" -> 7, "rack2-n03" -> 3): the
+// inventory's {n} placeholder. None when the name does not end in a digit.
+std::optional<uint64_t> trailing_number(const std::string& name);
 
 // The ring successor of `me` in a job's node list (NCCL's ring follows the
 // list's order; the last node's successor is the first). Errors when `me` is
@@ -32,4 +38,4 @@ Result<std::string> ring_successor(const std::string& nodelist, const std::strin
 // the first dot (empty when it fails).
 std::string short_host_name();
 
-}  // namespace rocecfg::fabric
+}  // namespace rocecfg::model

@@ -1,4 +1,4 @@
-#include "fabric/hostlist.h"
+#include "model/hostlist.h"
 
 #include <unistd.h>
 
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-namespace rocecfg::fabric {
+namespace rocecfg::model {
 namespace {
 
 // Characters a host name may carry outside brackets (RFC 1123 labels, dots,
@@ -143,6 +143,15 @@ Result<std::vector<std::string>> expand_hostlist(const std::string& expression) 
   return out;
 }
 
+std::optional<uint64_t> trailing_number(const std::string& name) {
+  size_t end = name.size(), start = end;
+  while (start > 0 && digit(name[start - 1])) --start;
+  if (start == end || end - start > 9) return std::nullopt;
+  uint64_t v = 0;
+  std::from_chars(name.data() + start, name.data() + end, v);
+  return v;
+}
+
 Result<std::string> ring_successor(const std::string& nodelist, const std::string& me) {
   auto nodes = expand_hostlist(nodelist);
   if (!nodes) return std::unexpected(nodes.error());
@@ -165,4 +174,4 @@ std::string short_host_name() {
   return name.substr(0, name.find('.'));
 }
 
-}  // namespace rocecfg::fabric
+}  // namespace rocecfg::model

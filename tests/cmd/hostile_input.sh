@@ -130,7 +130,7 @@ expect "  ...and the written profile validates (it failed to load)" 0 \
 C=$src/tests/switch/captured/counters
 expect "13: counters --textfile /nonexistent exits 3 (was 0 or 1)" 3 \
   "rocecfg counters: metrics not written: /nonexistent: cannot write metrics file: cannot open directory: No such file or directory" \
-  sh -c '"$1" counters "$2" --vendor eos --from-file "$3" --from-file "$4" --textfile /nonexistent > /dev/null' \
+  sh -c '"$1" counters "$2" --vendor eos --from-file "$3" --from-file "$4" --window-ms 1000 --textfile /nonexistent > /dev/null' \
   sh "$bin" "$P" "$C/eos-before.txt" "$C/eos-after.txt"
 expect "13: counters --textfile \"\" is refused (was accepted)" 2 \
   "--textfile: needs a directory, got an empty string
@@ -182,7 +182,7 @@ expect "15: include = \"base.toml\\u0000x\" is refused (loaded base.toml)" 2 \
               ^" "$bin" validate "$tmp/nul.toml"
 printf '[[host]]\nname = "gpu1"\naddress = "10.0.0.1"\n[[host]]\nname = "gpu1"\naddress = "10.0.0.2"\n' > "$tmp/hosts.toml"
 expect "15: duplicate [[host]] names are refused like [[switch]]" 2 \
-"$tmp/hosts.toml:5:8: error: host[1].name: \"gpu1\" is listed twice
+"$tmp/hosts.toml:5:8: error: host[1].name: \"gpu1\" is listed twice (also in host[0])
     name = \"gpu1\"
            ^" "$bin" validate "$P" --inventory "$tmp/hosts.toml"
 echo "keep" > "$tmp/victim"

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "command.h"
@@ -16,6 +17,7 @@
 #include "gate/switch_counters.h"
 #include "load_or_report.h"
 #include "metrics/textfile.h"
+#include "model/vendors.h"
 #include "output.h"
 #include "switch/counter_report.h"
 #include "switch_verbs.h"
@@ -103,14 +105,22 @@ int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& ru
   }
   json_document().payload = std::move(j);
   if (!g.json) fmt::print("{}", sw::format_counter_report(reads, judgements, g.verbose));
-  if (verdict == sw::CounterVerdict::fail) return kDrift;
-  bool unreadable = false;
-  for (const sw::CounterRead& r : reads) unreadable |= !r.ok;
-  if (unreadable) return kRuntime;
-  if (verdict == sw::CounterVerdict::not_evaluated) return kRuntime;
+  // Several findings at once: worst_exit_code's precedence (3 outranks 1),
+  // so a FAIL on one switch beside an unreadable one is 3, as in audit.
+  int rc = kOk;
+  if (verdict == sw::CounterVerdict::fail) rc = worst_exit_code(rc, kDrift);
+  for (const sw::CounterRead& r : reads)
+    if (!r.ok) rc = worst_exit_code(rc, kRuntime);
+  if (verdict == sw::CounterVerdict::not_evaluated) rc = worst_exit_code(rc, kRuntime);
   // PASS on what was read, but a judged class was not read: no green.
-  if (verdict == sw::CounterVerdict::incomplete) return kNotEvaluated;
-  return kOk;
+  if (verdict == sw::CounterVerdict::incomplete) rc = worst_exit_code(rc, kNotEvaluated);
+  if (rc == kRuntime && g.json && !json_document().error)
+    for (const sw::CounterRead& r : reads)
+      if (!r.ok) {
+        report_error(kRuntime, fmt::format("{}: {}", r.name, printable(r.error)));
+        break;
+      }
+  return rc;
 }
 
 std::optional<std::string> slurp(const std::string& path) {
@@ -123,8 +133,7 @@ std::optional<std::string> slurp(const std::string& path) {
 
 int offline(const Options& o, const Globals& g) {
   auto reader = sw::make_counter_reader(o.vendor);
-  if (!reader)
-    return report_error(kUsage, fmt::format("no counter reader for vendor {:?}", o.vendor));
+  if (!reader) return report_error(kUsage, model::unknown_vendor_text(o.vendor));
   std::vector<sw::CounterSnapshot> snaps;
   for (const std::string& file : o.from_files) {
     auto text = slurp(file);
@@ -144,8 +153,11 @@ int offline(const Options& o, const Globals& g) {
     intent = load_profile_or_report(o.profile, g.json);
     if (!intent) return kUsage;
   }
+  // Named by the file, as an offline audit names its switch (the last file:
+  // the state the window ends in), the path(s) once above the report.
   sw::CounterRead r;
-  r.name = o.vendor;
+  r.name = file_display_name(o.from_files.back());
+  if (!g.json) fmt::print("file: {}\n", fmt::join(o.from_files, " -> "));
   r.vendor = o.vendor;
   r.ok = true;
   r.window =
@@ -189,7 +201,7 @@ const bool registered = register_command(
      [](CLI::App& sub, Globals& g) {
        auto o = std::make_shared<Options>();
        sub.add_option("profile", o->profile, "profile (TOML); optional offline");
-       sub.add_option("--switch", o->switches, "only this inventory switch (repeatable)");
+       add_list_option(sub, "--switch", o->switches, "only this inventory switch");
        sub.add_option("--window-ms", o->window_ms, "time between the two reads (default 1000)")
            ->check(CLI::Range(1u, 600000u));
        sub.add_option("--parallel", o->parallel, "switches read at once (default 64)")

@@ -57,7 +57,20 @@ int run_plan(const PlanArgs& a, const Globals& g) {
     }
   }
   std::string target = a.target.empty() ? a.side : a.target;
-  plan::Plan p = plan::diff(target, want, observed);
+  plan::Plan p;
+  if (a.side == "host") {
+    // As a host run plans them: interface knobs on the interface, the
+    // host-wide files (/etc/nccl.conf, ...) once, on "host".
+    model::Settings per_if, per_if_seen, wide, wide_seen;
+    for (model::Knob k : model::all_knobs()) {
+      model::knob_assign(model::is_host_wide(k) ? wide : per_if, want, k);
+      model::knob_assign(model::is_host_wide(k) ? wide_seen : per_if_seen, observed, k);
+    }
+    plan::diff(target, per_if, per_if_seen, {}, p);
+    plan::diff(model::kHostTarget, wide, wide_seen, {}, p);
+  } else {
+    p = plan::diff(target, want, observed);
+  }
   json_document().payload = {{"plan", plan::to_json(p)}};
   if (a.commands) {
     // The interface the commands name: --target, else a placeholder.
@@ -69,7 +82,7 @@ int run_plan(const PlanArgs& a, const Globals& g) {
       std::vector<std::string> lines = host::equivalent_commands(s, ifname);
       steps.push_back(
           {{"target", s.target}, {"knob", model::knob_name(s.knob)}, {"commands", lines}});
-      text += fmt::format("# {}\n", model::knob_name(s.knob));
+      text += fmt::format("# {} {}\n", s.target, model::knob_name(s.knob));
       for (const std::string& l : lines) text += l + "\n";
     }
     json_document().payload["commands"] = steps;

@@ -8,6 +8,9 @@ namespace rocecfg::host {
 
 namespace {
 
+// rdma_cm's configfs directory for a device exists once created.
+constexpr const char* kRdmaCmDir = "mkdir -p /sys/kernel/config/rdma_cm/DEV";
+
 std::string per_prio(const std::array<std::string, 8>& values) {
   std::string out;
   for (unsigned p = 0; p < 8; ++p) out += fmt::format("{}{}:{}", p ? " " : "", p, values[p]);
@@ -21,11 +24,17 @@ std::string mask_csv(PriorityMask m) {
   return out;
 }
 
-// One `echo V > DIR/enable/N` per priority, as the mlx5 OFED ecn/ files take it.
+// The mlx5 OFED ecn/ DIR/enable/N files: one loop for the priorities that
+// get 1, one for those that get 0.
 void enable_files(const std::string& dir, PriorityMask m, std::vector<std::string>& out) {
-  for (unsigned p = 0; p < 8; ++p)
-    out.push_back(
-        fmt::format("echo {} > {}/enable/{}", m.has(Priority::unchecked(p)) ? 1 : 0, dir, p));
+  for (int value : {1, 0}) {
+    std::string prios;
+    for (unsigned p = 0; p < 8; ++p)
+      if (m.has(Priority::unchecked(p)) == (value == 1))
+        prios += (prios.empty() ? "" : " ") + std::to_string(p);
+    if (!prios.empty())
+      out.push_back(fmt::format("for p in {}; do echo {} > {}/enable/$p; done", prios, value, dir));
+  }
 }
 
 // "FILE: KEY=VALUE" per key the file gets.
@@ -127,12 +136,14 @@ std::vector<std::string> equivalent_commands(const plan::Step& step, const std::
       }
       break;
     case model::Knob::roce_mode:
+      if (s.roce_mode) out.push_back(kRdmaCmDir);
       if (s.roce_mode)
         out.push_back(
             fmt::format("echo \"{}\" > /sys/kernel/config/rdma_cm/DEV/ports/1/default_roce_mode",
                         *s.roce_mode == model::RoceMode::v2 ? "RoCE v2" : "IB/RoCE v1"));
       break;
     case model::Knob::roce_tos:
+      if (s.roce_tos) out.push_back(kRdmaCmDir);
       if (s.roce_tos)
         out.push_back(fmt::format(
             "echo {} > /sys/kernel/config/rdma_cm/DEV/ports/1/default_roce_tos", *s.roce_tos));

@@ -371,6 +371,18 @@ run("plan --commands: each host step as dcb/mlnx_qos/sysfs",
     {c["knob"]: c["commands"] for c in d["payload"]["commands"]}.get("dscp_map") ==
     ["dcb app replace dev eth0 dscp-prio 26:3 48:6"]
     else f"commands {d['payload']['commands']}")
+run("plan --commands: the /etc/nccl.conf lines on the host target, rdma_cm in configfs",
+    ["plan", os.path.join(SRC, "profiles", "roce-lossless-nccl.toml"), "--side", "host",
+     "--commands", "--target", "eth0", "--json"], 0, "plan",
+    lambda d: None if [(c["target"], c["commands"]) for c in d["payload"]["commands"]
+                       if c["knob"] in ("roce_tos", "nccl_conf", "ecn_priorities")] ==
+    [("eth0", ["for p in 3; do echo 1 > /sys/class/net/eth0/ecn/roce_np/enable/$p; done",
+               "for p in 0 1 2 4 5 6 7; do echo 0 > /sys/class/net/eth0/ecn/roce_np/enable/$p; done"]),
+     ("eth0", ["mkdir -p /sys/kernel/config/rdma_cm/DEV",
+               "echo 106 > /sys/kernel/config/rdma_cm/DEV/ports/1/default_roce_tos"]),
+     ("host", ["/etc/nccl.conf: NCCL_IB_ADDR_FAMILY=AF_INET",
+               "/etc/nccl.conf: NCCL_IB_ROCE_VERSION_NUM=2", "/etc/nccl.conf: NCCL_IB_TC=106"])]
+    else f"commands {d['payload']['commands']}")
 eos_state = os.path.join(work, "eos-state.toml")
 with open(LOSSLESS) as src, open(eos_state, "w") as f:
     f.write(src.read().replace("switch_bytes = 9216", "switch_bytes = 9214"))

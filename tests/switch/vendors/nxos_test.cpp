@@ -31,19 +31,6 @@ TEST_SUITE("nxos") {
     CHECK(warnings.all().empty());
   }
 
-  TEST_CASE("without ports: the switch-wide config is the golden's, up to its first interface") {
-    // Issue 36 item 5: `render --vendor nxos` without --ports once left out
-    // network-qos (pause pfc-cos 3, mtu 9216), classification and watchdog.
-    auto a = nxos_adapter();
-    Diagnostics warnings;
-    model::Settings intent = a->representable(standard_intent(), warnings);
-    auto commands = render_all(*a, intent, {}, warnings);
-    REQUIRE(commands);
-    std::string golden = testing::read_test_file("golden/nxos/standard.txt");
-    std::string wide = golden.substr(0, golden.find("\ninterface ") + 1);
-    CHECK(testing::lines_text(*commands) == wide);
-  }
-
   TEST_CASE("render -> parse round trip meets the intent on every port and plans nothing") {
     testing::check_round_trip(*nxos_adapter(), kPorts);
   }

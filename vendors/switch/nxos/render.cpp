@@ -205,39 +205,25 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() already said what NX-OS cannot hold
   (void)platform;
-  auto plan = cli::render_plan(changes, ports);
+  // NX-OS holds the switch-wide half of several port knobs: the
+  // classification policy, network-qos (pause pfc-cos, MTU) and the watchdog
+  // timers. Without ports they come from the intent (RenderPlan::switch_wide).
+  auto plan = cli::render_plan(changes, ports, &intent);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out;
   model::Settings want = plan->global_want(intent);
 
-  // NX-OS holds the switch-wide half of these port knobs: the classification
-  // policy, network-qos (pause pfc-cos, MTU) and the watchdog timers. With no
-  // ports (`render` without --ports: switch-wide settings only) no port step
-  // exists to carry them, so they come from the intent as a render from
-  // factory state writes them (issue 36 item 5).
-  std::map<Knob, plan::Step> wide;
-  if (ports.empty())
-    for (Knob k : {Knob::dscp_map, Knob::trust, Knob::pfc, Knob::mtu, Knob::pfc_watchdog})
-      if (model::knob_present(intent, k))
-        wide[k] =
-            plan::Step{"global", k, {}, model::knob_slice(intent, k), plan::StepKind::change, ""};
-  auto port_step = [&](Knob k) -> const plan::Step* {
-    if (const plan::Step* s = plan->any_port_step(k)) return s;
-    auto it = wide.find(k);
-    return it == wide.end() ? nullptr : &it->second;
-  };
-
   // Classification is defined once; ports attach it below.
-  if (const plan::Step* s = port_step(Knob::dscp_map)) {
+  if (const plan::Step* s = plan->any_port_step(Knob::dscp_map)) {
     model::Settings w = want;
     w.dscp_priority = s->after.dscp_priority;
     classification(w, out);
-  } else if (const plan::Step* t = port_step(Knob::trust);
+  } else if (const plan::Step* t = plan->any_port_step(Knob::trust);
              t && t->after.trust == model::Trust::dscp) {
     classification(want, out);
   }
-  const plan::Step* pfc = port_step(Knob::pfc);
-  const plan::Step* mtu = port_step(Knob::mtu);
+  const plan::Step* pfc = plan->any_port_step(Knob::pfc);
+  const plan::Step* mtu = plan->any_port_step(Knob::mtu);
   PriorityMask was;
   for (const auto& [port, knobs] : plan->ports)
     if (auto it = knobs.find(Knob::pfc); it != knobs.end() && it->second.before.pfc_enabled)
@@ -248,7 +234,7 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
   if (plan->has_global(Knob::ets) || plan->has_global(Knob::ecn) ||
       plan->has_global(Knob::ecn_priorities))
     queuing(want, *plan, out);
-  if (const plan::Step* wd = port_step(Knob::pfc_watchdog); wd && wd->after.pfc_watchdog)
+  if (const plan::Step* wd = plan->any_port_step(Knob::pfc_watchdog); wd && wd->after.pfc_watchdog)
     watchdog(*wd->after.pfc_watchdog, out);
 
   if (auto ok = cli::interface_stanzas(intent, *plan, ports, port_lines, {true, "  ", "exit"}, out);

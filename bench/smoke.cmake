@@ -21,5 +21,8 @@ add_test(NAME bench.smoke.gate
 set_tests_properties(bench.smoke.switch_fleet bench.smoke.switch_counters bench.smoke.host_apply
                      bench.smoke.probe_vs_perftest bench.smoke.fabric_vs_perftest bench.smoke.gate
                      PROPERTIES LABELS bench TIMEOUT 120)
-set_tests_properties(bench.smoke.host_apply PROPERTIES SKIP_RETURN_CODE 77)
+set_tests_properties(bench.smoke.host_apply PROPERTIES SKIP_RETURN_CODE 77 LABELS "bench;netns")
+# a real sshd and the vendor emulators on loopback, as the ssh-labelled tests
+set_tests_properties(bench.smoke.switch_fleet bench.smoke.switch_counters PROPERTIES
+                     LABELS "bench;ssh")
 set_tests_properties(bench.smoke.gate PROPERTIES ENVIRONMENT ROCECFG_BIN=$<TARGET_FILE:rocecfg>)

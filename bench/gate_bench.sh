@@ -5,11 +5,36 @@
 #   by hand         ibv_devinfo per device + ip link per netdev + configfs ToS reads
 #   gate + probe    rocecfg gate --loopback rxe1,rxe0 (one 64 KiB bandwidth test)
 #   ib_write_bw     perftest server + client, -D 1, the yardstick for a probe
+#
+#   gate_bench.sh --smoke   CI's smoke (CTest bench.smoke.gate, seconds, no lab):
+#       the bench's gate command line is accepted on this host (exit 4: no RDMA
+#       device, never 2) and its per-check summary reads the real document.
 set -u
 here=$(dirname "$0")
-. "$here/../tests/lab/lib/scenario.sh"
 BIN=${ROCECFG_BIN:?set ROCECFG_BIN to the built rocecfg binary (the bench_gate target sets it)}
 PROFILE=$here/../tests/gate/lab/gate-lab.toml
+# The per-check line, from the envelope's payload (cmd/schemas/gate.schema.json).
+summary() {
+  python3 - "$1" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["schema_version"] == 1 and j["verb"] == "gate", "not a gate envelope"
+p = j["payload"]
+print("per check (one run with probe):", ", ".join(f'{c["name"]} {c["elapsed_ms"]:.0f} ms' for c in p["checks"] if c["status"] != "skipped"))
+PY
+}
+if [ "${1:-}" = --smoke ]; then
+  # The bench's two gate lines (without the lab's veth interfaces).
+  for extra in "" "--loopback rxe1,rxe0 --budget 10s"; do
+    rc=0
+    # shellcheck disable=SC2086
+    "$BIN" gate "$PROFILE" --no-state $extra --json > /tmp/gate-smoke.json || rc=$?
+    [ "$rc" = 4 ] || { echo "gate_bench smoke: rocecfg gate $extra exited $rc, want 4 (no RDMA device)" >&2; exit 1; }
+    summary /tmp/gate-smoke.json || exit 1
+  done
+  exit 0
+fi
+. "$here/../tests/lab/lib/scenario.sh"
 N=${GATE_BENCH_RUNS:-15}
 IFS_ARGS="--interface veth0 --interface veth1"
 for dev in rxe0 rxe1; do  # the profile's ToS, as tests/gate/lab/common.sh does
@@ -57,8 +82,4 @@ echo "gate (no probe)        median ${gate_ms} ms over $N runs   (target <= 200 
 echo "same facts by hand     median ${hand_ms} ms                ratio gate/by-hand = $(awk -v a="$gate_ms" -v b="$hand_ms" 'BEGIN{printf "%.2f", a/b}')"
 echo "gate + short probe     median ${probe_ms} ms over 5 runs    (target <= 3000 ms)"
 echo "ib_write_bw -D 1 pair  median ${perf_ms} ms over 3 runs     ratio gate+probe/ib_write_bw = $(awk -v a="$probe_ms" -v b="$perf_ms" 'BEGIN{printf "%.2f", a/b}')"
-python3 - /tmp/gate.json <<'PY'
-import json, sys
-j = json.load(open(sys.argv[1]))
-print("per check (one run with probe):", ", ".join(f'{c["name"]} {c["elapsed_ms"]:.0f} ms' for c in j["checks"] if c["status"] != "skipped"))
-PY
+summary /tmp/gate.json

@@ -25,9 +25,9 @@ const bool registered = register_command(
        sub.add_option("--vendor", *vendor, "offline: the vendor of --from-file");
        sub.add_option("--from-file", *from_file, "offline: a switch config backup to audit")
            ->check(CLI::ExistingFile);
-       sub.add_option("--port", *ports,
-                      "offline: audit only this port of --from-file (repeatable; default: every "
-                      "port), e.g. the port `rocecfg import` read");
+       add_list_option(sub, "--port", *ports,
+                       "offline: audit only this port of --from-file (default: every port), e.g. "
+                       "the port `rocecfg import` read");
        sub.add_option("--textfile", t->textfile_dir,
                       "write this host's drift as node_exporter metrics to "
                       "DIR/rocecfg_audit.prom (atomically; not on a failed audit; exit 3 when "

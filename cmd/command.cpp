@@ -18,6 +18,11 @@ const std::vector<CommandSpec>& registered_commands() {
   return registry();
 }
 
+CLI::Option* add_list_option(CLI::App& sub, const std::string& name,
+                             std::vector<std::string>& values, const std::string& help) {
+  return sub.add_option(name, values, help + " (repeatable, or a comma list: a,b)")->delimiter(',');
+}
+
 CLI::Validator non_empty_directory_name() {
   return CLI::Validator(
       [](std::string& value) {

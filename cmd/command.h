@@ -32,6 +32,11 @@ struct CommandSpec {
 
 bool register_command(CommandSpec spec);
 
+// Every list flag (--ports, --port, --switch): repeatable and a comma list,
+// as -i/--interface is (`--ports swp1,swp2` = `--ports swp1 --ports swp2`).
+CLI::Option* add_list_option(CLI::App& sub, const std::string& name,
+                             std::vector<std::string>& values, const std::string& help);
+
 // For DIR options (--textfile): "" is refused instead of silently ignored.
 CLI::Validator non_empty_directory_name();
 const std::vector<CommandSpec>& registered_commands();

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "command.h"
@@ -21,6 +22,7 @@
 #include "load_or_report.h"
 #include "metrics/textfile.h"
 #include "metrics_output.h"
+#include "model/vendors.h"
 #include "output.h"
 #include "switch/counter_report.h"
 #include "switch_verbs.h"
@@ -108,14 +110,22 @@ int finish(const std::vector<sw::CounterRead>& reads, const sw::CounterRules& ru
   }
   json_document().payload = std::move(j);
   if (!g.json) fmt::print("{}", sw::format_counter_report(reads, judgements, g.verbose));
-  if (verdict == sw::CounterVerdict::fail) return exit_with(kDrift);
-  bool unreadable = false;
-  for (const sw::CounterRead& r : reads) unreadable |= !r.ok;
-  if (unreadable) return exit_with(kRuntime);
-  if (verdict == sw::CounterVerdict::not_evaluated) return exit_with(kRuntime);
+  // Several findings at once: worst_exit_code's precedence (3 outranks 1),
+  // so a FAIL on one switch beside an unreadable one is 3, as in audit.
+  int rc = kOk;
+  if (verdict == sw::CounterVerdict::fail) rc = worst_exit_code(rc, kDrift);
+  for (const sw::CounterRead& r : reads)
+    if (!r.ok) rc = worst_exit_code(rc, kRuntime);
+  if (verdict == sw::CounterVerdict::not_evaluated) rc = worst_exit_code(rc, kRuntime);
   // PASS on what was read, but a judged class was not read: no green.
-  if (verdict == sw::CounterVerdict::incomplete) return exit_with(kNotEvaluated);
-  return exit_with(kOk);
+  if (verdict == sw::CounterVerdict::incomplete) rc = worst_exit_code(rc, kNotEvaluated);
+  if (rc == kRuntime && g.json && !json_document().error)
+    for (const sw::CounterRead& r : reads)
+      if (!r.ok) {
+        report_error(kRuntime, fmt::format("{}: {}", r.name, printable(r.error)));
+        break;
+      }
+  return exit_with(rc);
 }
 
 // The time between two saved reads: from the clocks the saves state, else
@@ -150,8 +160,7 @@ Result<double> saved_window_ms(const sw::CounterSnapshot& a, const sw::CounterSn
 
 int offline(const Options& o, const Globals& g) {
   auto reader = sw::make_counter_reader(o.vendor);
-  if (!reader)
-    return report_error(kUsage, fmt::format("no counter reader for vendor {:?}", o.vendor));
+  if (!reader) return report_error(kUsage, model::unknown_vendor_text(o.vendor));
   std::vector<sw::CounterSnapshot> snaps;
   for (const std::string& file : o.from_files) {
     Result<std::string> text = read_input_file(file);
@@ -177,8 +186,11 @@ int offline(const Options& o, const Globals& g) {
     intent = load_profile_or_report(o.profile, g.json);
     if (!intent) return kUsage;
   }
+  // Named by the file, as an offline audit names its switch (the last file:
+  // the state the window ends in), the path(s) once above the report.
   sw::CounterRead r;
-  r.name = o.vendor;
+  r.name = file_display_name(o.from_files.back());
+  if (!g.json) fmt::print("file: {}\n", fmt::join(o.from_files, " -> "));
   r.vendor = o.vendor;
   r.ok = true;
   r.window =
@@ -222,7 +234,7 @@ const bool registered = register_command(
      [](CLI::App& sub, Globals& g) {
        auto o = std::make_shared<Options>();
        sub.add_option("profile", o->profile, "profile (TOML); optional offline");
-       sub.add_option("--switch", o->switches, "only this inventory switch (repeatable)");
+       add_list_option(sub, "--switch", o->switches, "only this inventory switch");
        CLI::Option* window =
            sub.add_option("--window-ms", o->window_ms,
                           "time between the two reads (live: default 1000; two --from-file: "

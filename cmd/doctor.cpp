@@ -12,6 +12,7 @@
 #include "host/ethtool_link.h"
 #include "host/linux_host.h"
 #include "host/netlink.h"
+#include "interface_option.h"
 #include "load_or_report.h"
 #include "model/hostlist.h"
 #include "nic/registry.h"
@@ -31,7 +32,9 @@ struct DoctorArgs {
 
 int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
   doctor::DoctorInput in;
-  in.interfaces = a.interfaces;
+  std::optional<std::vector<std::string>> interfaces = existing_interfaces_or_report(a.interfaces);
+  if (!interfaces) return kUsage;
+  in.interfaces = *interfaces;
   if (!a.profile.empty()) {
     in.intent = load_profile_or_report(a.profile, g.json);
     if (!in.intent) return kUsage;
@@ -100,13 +103,13 @@ const bool registered = register_command(
      [](CLI::App& sub, Globals& g) {
        auto a = std::make_shared<DoctorArgs>();
        sub.add_option("profile", a->profile, "profile TOML file (enables the QoS checks)");
-       sub.add_option("--interface", a->interfaces,
-                      "netdev to check (repeatable; default: all RoCE)");
+       add_interface_option(sub, a->interfaces, "netdev to check (default: all RoCE netdevs)");
        sub.add_option("--kernel-log", a->kernel_log, "kernel log source (a saved dmesg works too)")
            ->capture_default_str();
        sub.footer(
            "Each finding: what was seen, why it matters, the fix. -v also lists passed "
-           "checks.\nExit: 0 no problems, 1 problems found, 2 bad profile.");
+           "checks.\nExit: 0 no problems, 1 problems found, 2 bad profile or a named interface "
+           "that does not exist.");
        return std::function<int()>([a, &g] { return run_doctor_verb(*a, g); });
      },
      {kOk, kDrift, kUsage}});

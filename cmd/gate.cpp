@@ -158,14 +158,10 @@ std::optional<ProbePeer> resolve_peer(const GateArgs& a, const Globals& g) {
 
 int run_gate_verb(const GateArgs& a, const Globals& g) {
   auto usage = [](const std::string& m) { return report_error(kUsage, m); };
-  std::optional<std::vector<std::string>> interfaces = interfaces_or_report(a.interfaces);
-  if (!interfaces) return kUsage;
   // A named interface that does not exist is the operator's mistake (exit 2),
   // not an unhealthy node: a verdict of 1 would drain it.
-  for (const std::string& name : *interfaces)
-    if (Result<host::Netdev> n = host::describe_netdev(host::FsRoot("/"), name);
-        !n && n.error().kind == ErrorKind::not_found)
-      return usage(fmt::format("--interface {}: no such interface", name));
+  std::optional<std::vector<std::string>> interfaces = existing_interfaces_or_report(a.interfaces);
+  if (!interfaces) return kUsage;
   std::optional<profile::Intent> intent = load_profile_or_report(a.profile, g.json);
   if (!intent) return kUsage;
   gate::GateOptions o;

@@ -60,6 +60,24 @@ void record(const host::SessionReport& report, bool apply) {
                   fmt::format("{}: {}", model::knob_name(s.knob), s.reason));
 }
 
+// Why a host run ended in 2 or 3, in one line: the envelope's error names it
+// (with --json the text report is not printed, so stderr and the document's
+// error are all a reader gets).
+std::string failure_text(const host::SessionReport& r) {
+  for (const host::Observation& o : r.targets)
+    if (!o.refusals.empty()) return o.refusals.front().to_string();
+  for (const host::Observation& o : r.targets)
+    if (!o.unreadable.empty()) return "could not read: " + o.unreadable.front().to_string();
+  if (!r.journal_error.empty()) return "apply journal: " + r.journal_error;
+  if (r.applied)
+    for (const plan::StepResult& s : r.applied->results)
+      if (s.outcome == plan::Outcome::failed)
+        return fmt::format("{}: {}: {}", s.step.target, model::knob_name(s.step.knob), s.detail);
+  if (r.compared == 0)
+    return "nothing compared: no knob of the profile can be read on these interfaces";
+  return "the host run failed";
+}
+
 template <typename Run>
 int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&& run, bool apply) {
   host::FsRoot fs("/");
@@ -76,14 +94,9 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
     fmt::print("interfaces: {} (every netdev with a RoCE port; -i IF to choose)\n",
                fmt::join(names, ", "));
   host::LinuxHost backend(fs, sock->get(), nic::make_adapter);
-  model::Settings settings = intent.host_settings();
-  if (intent.workload.declared) {
-    // [workload]: the libraries' files and the OFED override join the plan.
-    std::vector<workload::Hca> hcas =
-        workload::select_hcas(host::discover(fs, false, false), intent.workload);
-    workload::add_workload_knobs(intent.workload, workload::library_settings(intent.workload, hcas),
-                                 settings);
-  }
+  host::HostInventory inv;
+  if (intent.workload.declared) inv = host::discover(fs, false, false);
+  model::Settings settings = host_intent_settings(intent, &inv);
   host::SessionReport report = run(backend, names, settings);
   if (!apply && !o.textfile_dir.empty()) {
     // An audit that could not read everything is no drift count: leave the
@@ -106,6 +119,9 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
   // apply, ...), next to "switches" when --inventory --local runs both.
   json_document().payload.update(host::to_json(report));
   record(report, apply);
+  if (o.json && !json_document().error &&
+      (report.exit_code == kUsage || report.exit_code == kRuntime))
+    report_error(report.exit_code, failure_text(report));
   if (!o.json)
     fmt::print("{}", apply ? host::render_apply_text(report, o.verbose > 0)
                            : host::render_audit_text(report, o.verbose > 0));
@@ -113,6 +129,19 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
 }
 
 }  // namespace
+
+model::Settings host_intent_settings(const profile::Intent& intent,
+                                     const host::HostInventory* inv) {
+  model::Settings settings = intent.host_settings();
+  if (intent.workload.declared) {
+    // [workload]: the libraries' files and the OFED override join the plan.
+    std::vector<workload::Hca> hcas =
+        inv ? workload::select_hcas(*inv, intent.workload) : std::vector<workload::Hca>{};
+    workload::add_workload_knobs(intent.workload, workload::library_settings(intent.workload, hcas),
+                                 settings);
+  }
+  return settings;
+}
 
 int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
   // Held from before the devices are read until the last read-back or
@@ -128,10 +157,7 @@ int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
     install_stop_handlers();
     Result<LockFile> l = LockFile::acquire(host::kHostApplyLockPath, options.lock_wait_s * 1000,
                                            "the host apply lock");
-    if (!l) {
-      fmt::print(stderr, "rocecfg apply: {}\n", l.error().to_string());
-      return kRuntime;
-    }
+    if (!l) return report_error(kRuntime, l.error().to_string());
     lock.emplace(std::move(*l));
   }
   return run_host_verb(

@@ -132,7 +132,7 @@ profile::Intent imported_intent(const sw::SwitchState& st, const std::string& po
 int run_import(const ImportArgs& a, const Globals& g) {
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(a.vendor);
   if (!adapter) {
-    return report_error(kUsage, fmt::format("unknown vendor {:?}", a.vendor));
+    return report_error(kUsage, model::unknown_vendor_text(a.vendor));
   }
   Result<std::string> text = read_input_file(a.file);
   if (!text)

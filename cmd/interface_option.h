@@ -18,4 +18,10 @@ void add_interface_option(CLI::App& sub, std::vector<std::string>& values, const
 std::optional<std::vector<std::string>> interfaces_or_report(
     const std::vector<std::string>& values);
 
+// The same, and every name must exist now (gate, doctor: a named interface
+// that is not there is the operator's mistake, exit 2, not a finding about
+// the host). Every missing name is reported, not only the first.
+std::optional<std::vector<std::string>> existing_interfaces_or_report(
+    const std::vector<std::string>& values);
+
 }  // namespace rocecfg::cmd

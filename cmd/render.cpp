@@ -30,8 +30,7 @@ int run_render(const RenderArgs& a, const Globals& g) {
   if (!intent) return kUsage;
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(a.vendor);
   if (!adapter) {
-    return report_error(kUsage, fmt::format("unknown vendor {:?} (known: {})", a.vendor,
-                                            model::switch_vendor_list()));
+    return report_error(kUsage, model::unknown_vendor_text(a.vendor));
   }
   auto ports = adapter->expand_interfaces(a.ports);
   if (!ports) {
@@ -71,7 +70,9 @@ const bool registered = register_command(
        auto a = std::make_shared<RenderArgs>();
        sub.add_option("profile", a->profile, "profile TOML file")->required();
        sub.add_option("--vendor", a->vendor, model::switch_vendor_list())->required();
-       sub.add_option("--ports", a->ports, "interfaces or ranges, e.g. swp1-32 (repeatable)");
+       add_list_option(sub, "--ports", a->ports,
+                       "interfaces or ranges, e.g. swp1-32; without it, the switch-wide settings "
+                       "only");
        sub.add_flag("--session", a->session,
                     "the whole push: transaction, commands, commit, save; rollback as comments");
        sub.add_option("--model", a->model, "switch model where forms differ (huawei-ce: CE8855)");

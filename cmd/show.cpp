@@ -38,8 +38,14 @@ int show_host_qos(std::vector<std::string> names, bool json) {
   if (wanted.empty())
     for (const host::Netdev& n : host::discover(fs, false, false).netdevs)
       if (std::find(wanted.begin(), wanted.end(), n.name) == wanted.end()) wanted.push_back(n.name);
-  if (wanted.empty())
-    return report_error(kRuntime, "no RoCE interfaces found; name interfaces with -i");
+  if (wanted.empty()) {
+    // As `show host` says "no RDMA devices" and exits 0: what the host has
+    // was observed, and it is nothing; a named interface that is missing is 3.
+    json_document().payload = host::qos_json({});
+    if (!json)
+      fmt::print("no RoCE interfaces (no RDMA device with an Ethernet port); -i IF names one\n");
+    return kOk;
+  }
   Result<host::NlSockPtr> sock = host::open_route_socket();
   if (!sock) return report_error(kRuntime, sock.error().to_string());
   host::LinuxHost backend(fs, sock->get(), nic::make_adapter);
@@ -54,6 +60,9 @@ int show_host_qos(std::vector<std::string> names, bool json) {
   }
   json_document().payload = host::qos_json(views);
   if (!json) fmt::print("{}", host::render_qos_text(views));
+  if (json)
+    for (size_t i = 0; i < views.size(); ++i)
+      if (!views[i].observation.found) report_error(kRuntime, wanted[i] + ": no such interface");
   return all_found ? kOk : kRuntime;
 }
 

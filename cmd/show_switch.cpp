@@ -8,6 +8,7 @@
 #include "command.h"
 #include "core/printable.h"
 #include "core/regular_file.h"
+#include "model/vendors.h"
 #include "output.h"
 #include "switch/adapter.h"
 #include "switch/interfaces.h"
@@ -55,7 +56,7 @@ void print_knobs(const sw::SwitchState& st, const std::string& port,
 int show_switch(const std::string& vendor, const std::string& from_file, bool json_out) {
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(vendor);
   if (!adapter) {
-    return report_error(kUsage, fmt::format("unknown vendor {:?}", vendor));
+    return report_error(kUsage, model::unknown_vendor_text(vendor));
   }
   Result<std::string> text = read_input_file(from_file);
   if (!text)

@@ -16,6 +16,7 @@
 #include "core/stop_signal.h"
 #include "model/vendors.h"
 #include "output.h"
+#include "plan/group.h"
 #include "plan/render.h"
 #include "switch/engine.h"
 #include "switch/exit_code.h"
@@ -68,37 +69,35 @@ json result_json(const sw::SwitchResult& r) {
           {"warnings", r.warnings}};
 }
 
-// "leaf1  swp2  mtu  1500 -> 9216" lines under each switch with drift.
-// Knobs the config does not state are their own column: "not in the config".
+// "leaf1  swp1-32  mtu  1500 -> 9216" lines under each switch with drift:
+// equal changes on many ports are one row (plan::group_steps), ports in
+// natural order, as `show switch` groups them; the header's counts are of
+// these rows (sw::audit_state). Knobs the config does not state are their
+// own rows: "not in the config".
 void print_drift(const std::string& name, const plan::Plan& p,
                  const std::vector<plan::Step>& not_observed) {
+  std::vector<plan::StepGroup> missing = plan::group_steps(not_observed);
+  std::vector<plan::StepGroup> rows = plan::group_steps(p.steps);
   size_t wt = 0, wk = 0;
-  for (const auto* steps : {&p.steps, &not_observed})
-    for (const plan::Step& s : *steps) {
-      wt = std::max(wt, s.target.size());
-      wk = std::max(wk, model::knob_name(s.knob).size());
+  for (const auto* groups : {&rows, &missing})
+    for (const plan::StepGroup& g : *groups) {
+      wt = std::max(wt, g.targets_text.size());
+      wk = std::max(wk, model::knob_name(g.step.knob).size());
     }
-  for (const plan::Step& s : not_observed)
+  for (const plan::StepGroup& g : missing)
     fmt::print("  {}  {:<{}}  {:<{}}  not in the config (wanted {})\n", printable(name),
-               printable(s.target), wt, model::knob_name(s.knob), wk,
-               model::knob_value_text(s.after, s.knob));
-  for (const plan::Step& s : p.steps) {
+               printable(g.targets_text), wt, model::knob_name(g.step.knob), wk,
+               model::knob_value_text(g.step.after, g.step.knob));
+  for (const plan::StepGroup& g : rows) {
+    const plan::Step& s = g.step;
     std::string change = s.kind == plan::StepKind::change
                              ? model::knob_value_text(s.before, s.knob) + " -> " +
                                    model::knob_value_text(s.after, s.knob)
                              : "not expressible on this vendor (wanted " +
                                    model::knob_value_text(s.after, s.knob) + ")";
-    fmt::print("  {}  {:<{}}  {:<{}}  {}\n", printable(name), printable(s.target), wt,
+    fmt::print("  {}  {:<{}}  {:<{}}  {}\n", printable(name), printable(g.targets_text), wt,
                model::knob_name(s.knob), wk, printable(change));
   }
-}
-
-// An offline audit names its switch by the config file; the text shows the
-// file's name in the table and every row, and its path once above them.
-// Inventory names cannot hold a '/' (model::check_name), so a '/' means path.
-std::string display_name(const std::string& name) {
-  size_t slash = name.rfind('/');
-  return slash == std::string::npos ? name : name.substr(slash + 1);
 }
 
 int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool audit, int verbose,
@@ -122,25 +121,31 @@ int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool aud
   json_document().payload["switches"] = j;
   // A run that failed says which switch and why in the envelope's error too
   // (the table above already shows it to a human).
+  // With --json, stderr gets it too (the table is not printed then).
   for (const auto& r : results)
-    if (!json_document().error && sw::exit_code_for(r, strict) == kRuntime)
-      json_document().error = json{{"message", fmt::format("{}: {}", r.name, r.reason)}};
+    if (!json_document().error && sw::exit_code_for(r, strict) == kRuntime) {
+      std::string why = fmt::format("{}: {}", r.name, r.reason);
+      if (json_out)
+        report_error(kRuntime, printable(why));
+      else
+        json_document().error = json{{"message", why}};
+    }
   if (!json_out) {
     size_t wn = 6, wv = 6, wo = 7;
     for (const auto& r : results)
-      if (display_name(r.name) != r.name) fmt::print("file: {}\n", printable(r.name));
+      if (file_display_name(r.name) != r.name) fmt::print("file: {}\n", printable(r.name));
     for (const auto& r : results) {
-      wn = std::max(wn, display_name(r.name).size());
+      wn = std::max(wn, file_display_name(r.name).size());
       wv = std::max(wv, r.vendor.size());
       wo = std::max(wo, std::string(to_string(r.outcome)).size());
     }
     fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", "SWITCH", wn, "VENDOR", wv, "OUTCOME", wo, "REASON");
     for (const auto& r : results)
       // The reason may quote the switch: a newline in it once forged a row.
-      fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", printable(display_name(r.name)), wn, r.vendor, wv,
-                 to_string(r.outcome), wo, printable(r.reason));
+      fmt::print("{:<{}}  {:<{}}  {:<{}}  {}\n", printable(file_display_name(r.name)), wn, r.vendor,
+                 wv, to_string(r.outcome), wo, printable(r.reason));
     for (const auto& r : results) {
-      if (audit || verbose > 0) print_drift(display_name(r.name), r.plan, r.not_observed);
+      if (audit || verbose > 0) print_drift(file_display_name(r.name), r.plan, r.not_observed);
       if (r.outcome == sw::SwitchOutcome::planned || verbose > 0)
         for (const std::string& c : r.commands) fmt::print("  {}: {}\n", r.name, c);
       for (const std::string& w : r.warnings)
@@ -186,6 +191,11 @@ int run(const profile::Intent& intent, const SwitchVerbOptions& o, sw::FleetMode
 
 }  // namespace
 
+std::string file_display_name(const std::string& name) {
+  size_t slash = name.rfind('/');
+  return slash == std::string::npos ? name : name.substr(slash + 1);
+}
+
 sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new) {
   sw::FleetSwitch f;
   f.ssh.name = e.name;
@@ -220,8 +230,7 @@ int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
                       const std::vector<std::string>& ports) {
   std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(vendor);
   if (!adapter) {
-    return report_error(kUsage, fmt::format("unknown vendor {:?} (known: {})", vendor,
-                                            model::switch_vendor_list()));
+    return report_error(kUsage, model::unknown_vendor_text(vendor));
   }
   // Bounded, regular files only, and only what the sudo user could read.
   Result<std::string> content = read_input_file(file);

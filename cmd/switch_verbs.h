@@ -27,6 +27,12 @@ sw::FleetSwitch fleet_entry(const profile::SwitchEntry& e, bool accept_new_host_
 nlohmann::json counter_reads_json(const std::vector<sw::CounterRead>& reads,
                                   const std::vector<sw::CounterJudgement>& judgements);
 
+// An offline read names its switch by the config file: the file's name in
+// tables and rows, its path once above them ("file: PATH"); audit and
+// counters alike. Inventory names cannot hold a '/' (model::check_name), so
+// a '/' means a path.
+std::string file_display_name(const std::string& name);
+
 int audit_switch_file(const profile::Intent& intent, const std::string& vendor,
                       const std::string& file, bool json, bool strict = false,
                       const std::vector<std::string>& ports = {});

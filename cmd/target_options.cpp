@@ -13,7 +13,7 @@ namespace rocecfg::cmd {
 void add_target_options(CLI::App& sub, TargetOptions& t, bool writes) {
   sub.add_option("profile", t.profile, "profile TOML file")->required();
   add_interface_option(sub, t.interfaces, "host netdev to manage (default: all RoCE netdevs)");
-  sub.add_option("--switch", t.switches, "inventory switch to manage (repeatable; default: all)");
+  add_list_option(sub, "--switch", t.switches, "inventory switch to manage (default: all)");
   sub.add_flag("--local", t.local, "with --inventory: this host's NICs as well");
   sub.add_option("--parallel", t.parallel, "switches handled at once")->check(CLI::Range(1, 1024));
   sub.add_flag(

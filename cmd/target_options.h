@@ -17,7 +17,7 @@ struct TargetOptions {
   std::vector<std::string> switches;
   bool dry_run = false;
   bool strict = false;  // unsupported knobs exit 1 (also [fabric] unsupported_knobs = "fail")
-  bool local = false;  // with --inventory: this host's NICs too
+  bool local = false;   // with --inventory: this host's NICs too
   int parallel = 16;
   bool accept_new_host_keys = false;
   std::string textfile_dir;  // audit --textfile (this host's report)

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "host/discovery.h"
 #include "profile/intent.h"
 #include "profile/inventory.h"
 
@@ -21,6 +22,11 @@ struct HostVerbOptions {
   std::string textfile_dir;  // audit: node_exporter metrics to DIR/rocecfg_audit.prom
   int lock_wait_s = 60;      // apply: how long to wait for another apply's host lock
 };
+
+// What a host run plans against: the profile's host knobs and, with
+// [workload], the libraries' files (/etc/nccl.conf, ...) for `inv`'s HCAs
+// (nullptr: offline, `plan`: no HCA list, the rest as apply writes it).
+model::Settings host_intent_settings(const profile::Intent& intent, const host::HostInventory* inv);
 
 int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options);
 int audit_hosts(const profile::Intent& intent, const HostVerbOptions& options);

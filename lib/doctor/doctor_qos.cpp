@@ -38,6 +38,22 @@ std::vector<Finding> check_qos_chain(const std::string& ifname, const profile::I
 
   // 1. RDMA-CM ToS -> DSCP.
   std::optional<uint8_t> tos = s.roce_tos;
+  if (!tos && observed && want.roce_tos) {
+    // The profile sets it; the device showed none (no RDMA device behind the
+    // netdev, no rdma_cm configfs, or not readable): the fix is on the host,
+    // not in the profile. The rest of the chain is judged on the profile.
+    out.push_back(finding(
+        "dscp", Severity::warning,
+        fmt::format("{}: RDMA-CM default ToS not read (the profile sets {})", ifname,
+                    *want.roce_tos),
+        "rdma_cm connections send DSCP 0 unless the device's default ToS is set; it lives in "
+        "the RDMA device's configfs (/sys/kernel/config/rdma_cm/DEV/ports/N/default_roce_tos)",
+        fmt::format("`rocecfg audit {} -i {}` says why it could not be read; {} sets it",
+                    profile_path, ifname, apply)));
+    std::vector<Finding> rest = check_qos_chain(ifname, intent, std::nullopt, profile_path);
+    out.insert(out.end(), rest.begin(), rest.end());
+    return out;
+  }
   if (!tos) {
     out.push_back(
         finding("dscp", Severity::warning, fmt::format("{}: RDMA-CM default ToS not set", where),

@@ -121,17 +121,16 @@ SessionReport run_audit(LinuxHost& host, const std::vector<std::string>& interfa
   // A named interface that does not exist (or is no Ethernet netdev) is an
   // error, not a clean or drifted host: the audit could not look at what it
   // was asked to. Unsupported knobs are warnings unless the policy is strict;
-  // but an audit that compared nothing at all is never "no drift".
-  if (missing)
-    r.exit_code = kRuntime;
-  else if (invalid)
-    r.exit_code = kUsage;
-  else if (r.plan.changes() > 0 || (policy.strict && r.plan.unsupported() > 0))
-    r.exit_code = kDrift;
-  else if (unreadable || refused || r.compared == 0)
-    r.exit_code = kRuntime;
-  else
-    r.exit_code = kOk;
+  // but an audit that compared nothing at all is never "no drift". Several
+  // findings at once: the precedence is worst_exit_code's (2, 3, 1, 4), so a
+  // refused interface beside drift on another is still 3.
+  r.exit_code = kOk;
+  if (missing) r.exit_code = worst_exit_code(r.exit_code, kRuntime);
+  if (invalid) r.exit_code = worst_exit_code(r.exit_code, kUsage);
+  if (r.plan.changes() > 0 || (policy.strict && r.plan.unsupported() > 0))
+    r.exit_code = worst_exit_code(r.exit_code, kDrift);
+  if (unreadable || refused || r.compared == 0)
+    r.exit_code = worst_exit_code(r.exit_code, kRuntime);
   return r;
 }
 

@@ -17,4 +17,13 @@ inline constexpr std::array<std::string_view, 6> kSwitchVendors{"cumulus", "soni
 // "cumulus, sonic, eos, nxos, huawei-ce, h3c", for help and error text.
 std::string switch_vendor_list();
 
+// The vendor id a name not in the list most likely means, or "": the id in
+// another case ("EOS"), or a name people call the platform by ("arista",
+// "nvue", "cisco", "nx-os", "cloudengine", "comware").
+std::string vendor_guess(std::string_view name);
+
+// The one text for a vendor name rocecfg does not know, for every --vendor
+// and the inventory: `unknown vendor "arista" (did you mean "eos"?; known: ...)`.
+std::string unknown_vendor_text(std::string_view name);
+
 }  // namespace rocecfg::model

@@ -252,9 +252,15 @@ void read_inventory(const toml::table& root, Inventory& inv, TomlReader& r) {
         e.address =
             checked(r, t, "address", p, address_grammar(), "a host name or IP address", true);
         if (auto v = r.integer(t, "port", p, 1, 65535)) e.port = *v;
-        if (auto v = r.choice(t, "vendor", p, model::kSwitchVendors))
+        const toml::node* vendor = t.get("vendor");
+        if (vendor && vendor->is_string() &&
+            !model::vendor_guess(vendor->as_string()->get()).empty() &&
+            model::vendor_guess(vendor->as_string()->get()) != vendor->as_string()->get())
+          // "arista", "EOS": the one unknown-vendor text, with what it means
+          r.error(*vendor, p + ".vendor", model::unknown_vendor_text(vendor->as_string()->get()));
+        else if (auto v = r.choice(t, "vendor", p, model::kSwitchVendors))
           e.vendor = *v;
-        else if (!t.get("vendor"))
+        else if (!vendor)
           r.error(t, p + ".vendor", "missing");
         if (auto v = user_name(r, t, p)) e.user = *v;
         e.interfaces = switch_interfaces(r, t, p);

@@ -12,13 +12,56 @@ namespace rocecfg::profile {
 
 namespace fs = std::filesystem;
 
-void merge_tables(toml::table& base, toml::table&& top) {
+namespace {
+
+bool is_value_table(const std::string& path) {
+  for (const char* v : kValueTables)
+    if (path == v) return true;
+  return false;
+}
+
+// Remove the dotted `path` from `t`; false when nothing was there.
+bool erase_path(toml::table& t, std::string_view path) {
+  size_t dot = path.find('.');
+  if (dot == std::string_view::npos) return t.erase(path) > 0;
+  toml::table* sub = t.get_as<toml::table>(path.substr(0, dot));
+  return sub && erase_path(*sub, path.substr(dot + 1));
+}
+
+// `unset = ["key", "table.key"]`: inherited keys the including file drops.
+void apply_unset(toml::table& inherited, const toml::node& unset, bool has_include,
+                 TomlReader& reader) {
+  if (!has_include) {
+    reader.error(unset, "unset",
+                 "drops keys inherited through include; this file includes nothing");
+    return;
+  }
+  const toml::array* names = unset.as_array();
+  if (!names) {
+    reader.error(unset, "unset", "must be an array of keys, e.g. unset = [\"ets.strict\"]");
+    return;
+  }
+  for (const toml::node& n : *names) {
+    const toml::value<std::string>* name = n.as_string();
+    if (!name)
+      reader.error(n, "unset", "must be a key name (string), e.g. \"ecn\" or \"ets.strict\"");
+    else if (!erase_path(inherited, name->get()))
+      reader.error(
+          n, "unset",
+          fmt::format("\"{}\" is not set by the included files; nothing to drop", name->get()));
+  }
+}
+
+}  // namespace
+
+void merge_tables(toml::table& base, toml::table&& top, const std::string& path) {
   // Nodes are moved, not copied: toml++ drops the source position on copy,
   // and diagnostics must point at the file a value came from.
   for (auto& [key, node] : top) {
+    std::string at = path.empty() ? std::string(key.str()) : path + "." + std::string(key.str());
     toml::node* existing = base.get(key);
-    if (existing && existing->is_table() && node.is_table()) {
-      merge_tables(*existing->as_table(), std::move(*node.as_table()));
+    if (existing && existing->is_table() && node.is_table() && !is_value_table(at)) {
+      merge_tables(*existing->as_table(), std::move(*node.as_table()), at);
       continue;
     }
     if (node.is_table()) {
@@ -58,9 +101,16 @@ toml::table parse_with_includes(const std::string& text, const std::string& path
     return {};
   }
   toml::node* include = own.get("include");
-  if (!include) return own;
-
   TomlReader reader(diags, path);
+  if (!include) {
+    if (const toml::node* unset = own.get("unset")) {
+      toml::table nothing;
+      apply_unset(nothing, *unset, false, reader);
+      own.erase("unset");
+    }
+    return own;
+  }
+
   std::vector<const toml::node*> names;
   if (include->is_string()) {
     names.push_back(include);
@@ -118,6 +168,10 @@ toml::table parse_with_includes(const std::string& text, const std::string& path
     merge_tables(merged, std::move(base));
   }
   own.erase("include");
+  if (const toml::node* unset = own.get("unset")) {
+    apply_unset(merged, *unset, true, reader);
+    own.erase("unset");
+  }
   merge_tables(merged, std::move(own));
   return merged;
 }

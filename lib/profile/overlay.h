@@ -1,9 +1,13 @@
 // Profile overlays: a profile may `include` base profiles (site -> rack ->
 // role). Merge rule: includes are merged first, in the order listed, then the
 // including file on top. Tables merge key by key, recursively; any other value
-// (scalars, arrays, inline tables count as tables) replaces the earlier one
-// whole. Every node keeps the source position of the file it came from, so a
-// diagnostic points at the file that set the offending value.
+// (scalars, arrays) replaces the earlier one whole, and so do the tables that
+// are one value, a map whose keys are data (kValueTables: `ets.bandwidth_percent`,
+// `dscp_map`): `bandwidth_percent = { 3 = 100 }` on top of `{ 0 = 50, 3 = 50 }`
+// is `{ 3 = 100 }`, never a 150 % mix. `unset = ["ecn", "ets.strict"]` in the
+// including file drops inherited keys before its own are merged. Every node
+// keeps the source position of the file it came from, so a diagnostic points
+// at the file that set the offending value.
 #pragma once
 
 #include <map>
@@ -39,7 +43,11 @@ toml::table parse_with_includes(const std::string& text, const std::string& path
 // can say, else the path made absolute; never throws.
 std::string include_key(const std::string& path);
 
-// Merge `top` into `base` with the rule above.
-void merge_tables(toml::table& base, toml::table&& top);
+// Tables that are one value (dotted paths from the profile's root).
+inline constexpr const char* kValueTables[] = {"ets.bandwidth_percent", "dscp_map"};
+
+// Merge `top` into `base` with the rule above; `path` is where `base` sits
+// in the profile ("" for the root).
+void merge_tables(toml::table& base, toml::table&& top, const std::string& path = "");
 
 }  // namespace rocecfg::profile

@@ -494,7 +494,9 @@ struct Reader {
         }
       }
     }
-    if (s.dcqcn && s.dcqcn->enabled && !s.ecn) {
+    // Only when there is no [ecn] at all: a present table with a bad value
+    // already has its own located error, and "missing" would be untrue.
+    if (s.dcqcn && s.dcqcn->enabled && !s.ecn && !root.get("ecn")) {
       const toml::node* at = root.at_path("dcqcn.enabled").node();
       r.error(at ? *at : root, "dcqcn.enabled",
               "DCQCN is on but [ecn] is missing; senders slow down only when switches mark",
@@ -535,6 +537,18 @@ struct Reader {
 
 void read_profile(const toml::table& root, const std::string& path, Intent& intent,
                   Diagnostics& diags) {
+  // An inventory where a profile goes once read as "defaults: unknown key"
+  // and more: recognise it by its own tables and say what it is instead.
+  if (!root.get("fabric") && (root.get("switch") || root.get("host") || root.get("defaults"))) {
+    const toml::node* mark = root.get("switch") ? root.get("switch")
+                             : root.get("host") ? root.get("host")
+                                                : root.get("defaults");
+    TomlReader(diags, path)
+        .error(*mark, "",
+               "this is an inventory ([[switch]], [[host]], [defaults]), not a profile: use "
+               "--inventory FILE, with a profile as PROFILE");
+    return;
+  }
   Reader reader{TomlReader(diags, path), intent, root, {}};
   reader.r.check_keys(root, "",
                       {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu",

@@ -93,10 +93,12 @@ std::string write_profile(const Intent& in, const std::vector<std::string>& head
     t += fmt::format("strict = [{}]\n\n", strict);
   }
   if (s.ecn) {
+    // One unit for both thresholds (as the plan prints them): never "150KiB"
+    // beside "1536KB".
+    auto [lo, hi] = format_bytes_pair(s.ecn->min_threshold_bytes, s.ecn->max_threshold_bytes);
     t += fmt::format(
         "[ecn]\nmin_threshold = \"{}\"\nmax_threshold = \"{}\"\nmark_probability_percent = {}\n",
-        format_bytes(s.ecn->min_threshold_bytes), format_bytes(s.ecn->max_threshold_bytes),
-        s.ecn->mark_probability_percent);
+        lo, hi, s.ecn->mark_probability_percent);
     if (s.ecn_priorities) t += fmt::format("priorities = {}\n", list(*s.ecn_priorities));
     t += "\n";
   }

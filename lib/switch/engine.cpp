@@ -9,6 +9,7 @@
 
 #include "core/stop_signal.h"
 #include "switch/engine_undo.h"
+#include "plan/group.h"
 
 namespace rocecfg::sw {
 
@@ -158,17 +159,23 @@ SwitchResult audit_state(const Adapter& adapter, const SwitchState& state,
   if (r.plan.unsupported())
     r.warnings.push_back(
         fmt::format("{} knob(s) not expressible on {}", r.plan.unsupported(), adapter.vendor()));
+  // The counts are of rows as the audit prints them (plan::group_steps: equal
+  // changes on a port range are one row), so the header matches the table.
+  size_t differences = 0, inexpressible = 0;
+  for (const plan::StepGroup& g : plan::group_steps(r.plan.steps))
+    ++(g.step.kind == plan::StepKind::change ? differences : inexpressible);
+  size_t not_in_config = plan::group_steps(r.not_observed).size();
   if (r.plan.changes()) {
     r.outcome = SwitchOutcome::drift;
-    r.reason = fmt::format("{} difference(s)", r.plan.changes());
-    if (!r.not_observed.empty())
-      r.reason += fmt::format(", {} not in the config", r.not_observed.size());
+    r.reason = fmt::format("{} difference(s)", differences);
+    if (inexpressible) r.reason += fmt::format(", {} not expressible", inexpressible);
+    if (!r.not_observed.empty()) r.reason += fmt::format(", {} not in the config", not_in_config);
   } else if (configured_knobs(state) == 0) {
     r.outcome = SwitchOutcome::unverified;
     r.reason = "no port or QoS statement in the config was understood";
   } else if (!r.not_observed.empty()) {
     r.outcome = SwitchOutcome::unverified;
-    r.reason = fmt::format("no drift seen, {} knob(s) not in the config", r.not_observed.size());
+    r.reason = fmt::format("no drift seen, {} knob(s) not in the config", not_in_config);
   } else {
     r.outcome = SwitchOutcome::in_sync;
     r.reason = "no drift";

@@ -55,6 +55,14 @@ def run(name, argv, want_rc, verb, check=None, netns=False):
             problems.append(f"schema: {'/'.join(map(str, err.path))}: {err.message}")
         if doc.get("exit_code") != p.returncode:
             problems.append(f"exit_code {doc.get('exit_code')} in JSON, process exited {p.returncode}")
+        # Issue 36 item 1, for every verb: a 2 or 3 carries its real cause in
+        # error.message, and a human running with --json sees one on stderr.
+        if p.returncode in (2, 3):
+            msg = (doc.get("error") or {}).get("message", "")
+            if not msg or msg == "see stderr":
+                problems.append(f"error.message {msg!r} names no cause")
+            if not p.stderr.strip():
+                problems.append("exit 2/3 with nothing on stderr")
         if check and not problems:
             why = check(doc)
             if why:
@@ -300,6 +308,96 @@ run("audit of an unrelated file is no green", ["audit", LOSSLESS, "--vendor", "e
 run("audit file unknown vendor", ["audit", LOSSLESS, "--vendor", "nosuch", "--from-file", eos,
                                   "--json"], 2, "audit")
 
+# Issue 36 item 8: conventions. Every list flag takes a comma list; every
+# --vendor says what a platform name means; an inventory given as a profile
+# says so; import writes both thresholds in one unit; show host and show host
+# --qos agree on a host without RDMA.
+KNOWN = "known: cumulus, sonic, eos, nxos, huawei-ce, h3c"
+run("render --ports a,b is a list", ["render", LOSSLESS, "--vendor", "eos", "--ports",
+                                     "Ethernet1,Ethernet2", "--json"], 0, "render",
+    lambda d: None if [c for c in d["payload"]["commands"] if c.startswith("interface ")] ==
+    ["interface Ethernet1-2"] else f"commands {d['payload']['commands']}")
+run("audit --port a,b is a list", ["audit", LOSSLESS, "--vendor", "eos", "--from-file", per_port,
+                                   "--port", "Ethernet1/1,Ethernet1/3", "--json"], 1, "audit",
+    lambda d: None if sorted({x["interface"] for x in d["payload"]["switches"][0]["drift"]} - {"global"})
+    == ["Ethernet1/1", "Ethernet1/3"] else f"drift {d['payload']['switches'][0]['drift']}")
+for name, means in (("arista", "eos"), ("EOS", "eos"), ("nvue", "cumulus"), ("cisco", "nxos")):
+    run(f"render --vendor {name}: did you mean {means}", ["render", LOSSLESS, "--vendor", name,
+                                                           "--json"], 2, "render",
+        has(("error.message", f'unknown vendor "{name}" (did you mean "{means}"?; {KNOWN})')))
+run("audit --vendor arista", ["audit", LOSSLESS, "--vendor", "arista", "--from-file", eos,
+                              "--json"], 2, "audit",
+    has(("error.message", f'unknown vendor "arista" (did you mean "eos"?; {KNOWN})')))
+run("show switch --vendor nvue", ["show", "switch", "--vendor", "nvue", "--from-file", eos,
+                                  "--json"], 2, "show",
+    has(("error.message", f'unknown vendor "nvue" (did you mean "cumulus"?; {KNOWN})')))
+run("import --vendor Arista", ["import", "--vendor", "Arista", "--from-file", eos, "--json"], 2,
+    "import", has(("error.message", f'unknown vendor "Arista" (did you mean "eos"?; {KNOWN})')))
+arista_inv = os.path.join(work, "arista-inventory.toml")
+with open(arista_inv, "w") as f:
+    f.write('[[switch]]\nname = "leaf1"\naddress = "127.0.0.1"\nvendor = "arista"\n'
+            'interfaces = ["Ethernet1"]\nuser = "ops"\n')
+run("an inventory's vendor = \"arista\"", ["validate", LOSSLESS, "--inventory", arista_inv, "--json"],
+    2, "validate",
+    lambda d: None if [x["message"] for x in d["error"]["diagnostics"]] ==
+    [f'unknown vendor "arista" (did you mean "eos"?; {KNOWN})'] else f"error {d['error']}")
+inv_example = os.path.join(SRC, "profiles", "inventory.example.toml")
+run("validate of an inventory as a profile says what it is", ["validate", inv_example, "--json"], 2,
+    "validate",
+    lambda d: None if [x["message"] for x in d["error"]["diagnostics"]] ==
+    ["this is an inventory ([[switch]], [[host]], [defaults]), not a profile: use --inventory "
+     "FILE, with a profile as PROFILE"] else f"error {d['error']}")
+run("import writes both ECN thresholds in one unit",
+    ["import", "--vendor", "eos", "--from-file", per_port, "--port", "Ethernet1/1", "--json"], 0,
+    "import",
+    lambda d: None if 'min_threshold = "150KiB"\nmax_threshold = "1500KiB"\n' in
+    d["payload"]["profile_toml"] else f"profile {d['payload']['profile_toml']}")
+run("show host --qos on a host without RDMA exits 0 as show host does",
+    ["show", "host", "--qos", "--json"], 0, "show", has(("payload.interfaces", [])))
+
+# Issue 36 item 6: host plans carry the [workload] files and a command view;
+# a switch plan for a vendor proposes only what it can hold.
+run("plan --side host includes /etc/nccl.conf as apply --dry-run does",
+    ["plan", os.path.join(SRC, "profiles", "roce-lossless-nccl.toml"), "--side", "host", "--json"], 0, "plan",
+    lambda d: None if "nccl_conf" in [s["knob"] for s in d["payload"]["plan"]["steps"]]
+    else f"knobs {[s['knob'] for s in d['payload']['plan']['steps']]}")
+run("plan --commands: each host step as dcb/mlnx_qos/sysfs",
+    ["plan", LOSSLESS, "--side", "host", "--commands", "--target", "eth0", "--json"], 0, "plan",
+    lambda d: None if {c["knob"]: c["commands"] for c in d["payload"]["commands"]}.get("pfc") ==
+    ["dcb pfc set dev eth0 prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off",
+     "(mlnx_qos -i eth0 --pfc 0,0,0,1,0,0,0,0)"] and
+    {c["knob"]: c["commands"] for c in d["payload"]["commands"]}.get("mtu") ==
+    ["ip link set dev eth0 mtu 9000"] and
+    {c["knob"]: c["commands"] for c in d["payload"]["commands"]}.get("dscp_map") ==
+    ["dcb app replace dev eth0 dscp-prio 26:3 48:6"]
+    else f"commands {d['payload']['commands']}")
+run("plan --commands: the /etc/nccl.conf lines on the host target, rdma_cm in configfs",
+    ["plan", os.path.join(SRC, "profiles", "roce-lossless-nccl.toml"), "--side", "host",
+     "--commands", "--target", "eth0", "--json"], 0, "plan",
+    lambda d: None if [(c["target"], c["commands"]) for c in d["payload"]["commands"]
+                       if c["knob"] in ("roce_tos", "nccl_conf", "ecn_priorities")] ==
+    [("eth0", ["for p in 3; do echo 1 > /sys/class/net/eth0/ecn/roce_np/enable/$p; done",
+               "for p in 0 1 2 4 5 6 7; do echo 0 > /sys/class/net/eth0/ecn/roce_np/enable/$p; done"]),
+     ("eth0", ["mkdir -p /sys/kernel/config/rdma_cm/DEV",
+               "echo 106 > /sys/kernel/config/rdma_cm/DEV/ports/1/default_roce_tos"]),
+     ("host", ["/etc/nccl.conf: NCCL_IB_ADDR_FAMILY=AF_INET",
+               "/etc/nccl.conf: NCCL_IB_ROCE_VERSION_NUM=2", "/etc/nccl.conf: NCCL_IB_TC=106"])]
+    else f"commands {d['payload']['commands']}")
+eos_state = os.path.join(work, "eos-state.toml")
+with open(LOSSLESS) as src, open(eos_state, "w") as f:
+    f.write(src.read().replace("switch_bytes = 9216", "switch_bytes = 9214"))
+run("plan --side switch: without a vendor, the profile's MTU",
+    ["plan", LOSSLESS, "--side", "switch", "--observed", eos_state, "--json"], 0, "plan",
+    lambda d: None if [s["knob"] for s in d["payload"]["plan"]["steps"]] == ["mtu"]
+    else f"steps {d['payload']['plan']['steps']}")
+run("plan --side switch --vendor eos: no 9214 -> 9216, as audit",
+    ["plan", LOSSLESS, "--side", "switch", "--observed", eos_state, "--vendor", "eos", "--json"],
+    0, "plan",
+    lambda d: None if "mtu" not in [s["knob"] for s in d["payload"]["plan"]["steps"]] and
+    [w["message"] for w in d["warnings"]][0] ==
+    "mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is applied as 9214"
+    else f"steps {d['payload']['plan']['steps']}, warnings {d['warnings']}")
+
 # budget: fits, does not fit, bad input
 run("budget fits", ["budget", "--params", "7B", "--gpus", "8", "--step-ms", "1000", "--link-gbps",
                     "400", "--json"], 0, "budget")
@@ -346,7 +444,13 @@ run("counters: a clean window on a vendor without documented queue-drop counters
            has(("payload.switches.0.not_judged.0", "queue drops"))))
 run("counters unknown vendor", ["counters", "--vendor", "nosuch", "--from-file",
                                 os.path.join(CAP, "sonic-before.txt"), "--json"], 2, "counters",
-    error_says("no counter reader"))
+    error_says('unknown vendor "nosuch"'))
+# Issue 36 item 8: an offline counter read names its switch by the file, as audit does
+run("counters names the switch by its file", ["counters", LOSSLESS, "--vendor", "sonic",
+                                              "--from-file", before, "--from-file", after,
+                                              "--json"], 1, "counters",
+    all_of(has(("targets.0.name", "sonic-after.txt")),
+           has(("payload.switches.0.switch", "sonic-after.txt"))))
 run("counters without a source", ["counters", LOSSLESS, "--json"], 2, "counters")
 
 # fabric: schedule, bad pattern, a run whose endpoints cannot start
@@ -409,6 +513,32 @@ subprocess.run(["ip", "netns", "add", NS], check=True)
 try:
     subprocess.run(["ip", "-n", NS, "link", "add", "rcfg0", "type", "veth", "peer", "name", "rcfg1"],
                    check=True)
+    # Issue 36 item 1: the cause, not "see stderr", when DCB is refused
+    run("apply --dry-run refused: the cause is the error", ["apply", LOSSLESS, "-i", "rcfg0",
+                                                           "--dry-run", "--json"], 3, "apply",
+        error_says("rcfg0: interface does not support DCB"), netns=True)
+    # Issue 36 item 2: a refused interface beside MTU drift is 3 (3 outranks 1)
+    run("audit: refusal and drift together exit 3", ["audit", LOSSLESS, "-i", "rcfg0,rcfg1",
+                                                     "--json"], 3, "audit",
+        all_of(has(("targets.0.outcome", "refused")),
+               lambda d: None if d["payload"]["plan"]["changes"] == 2 else
+               f"changes {d['payload']['plan']['changes']}",
+               error_says("rcfg0: interface does not support DCB")), netns=True)
+    # Issue 36 item 3: doctor takes -i lists; a name that is not there is usage
+    run("doctor -i a list, one missing: usage, every missing name",
+        ["doctor", LOSSLESS, "-i", "rcfg0,nosuch0,nosuch1", "--json"], 2, "doctor",
+        lambda d: None if d["error"] == {"message": "--interface nosuch0: no such interface",
+                                         "diagnostics": ["--interface nosuch0: no such interface",
+                                                         "--interface nosuch1: no such interface"]}
+        else f"error {d['error']}", netns=True)
+    run("doctor --interface a,b: both checked; the ToS fix is apply, not the profile",
+        ["doctor", LOSSLESS, "--interface", "rcfg0,rcfg1", "--json"], 1, "doctor",
+        lambda d: None if [f["seen"] for f in d["payload"]["findings"]
+                           if "has no RDMA device" in f["seen"]] ==
+        ["rcfg0 has no RDMA device", "rcfg1 has no RDMA device"] and
+        not any("set [rdma_cm] tos" in f.get("fix", "") for f in d["payload"]["findings"])
+        else f"findings {[(f['seen'], f.get('fix')) for f in d['payload']['findings']]}",
+        netns=True)
     run("gate without RDMA devices: not evaluated", ["gate", LOSSLESS, "--no-state", "--json"], 4,
         "gate", has(("payload.health", "not_evaluated")), netns=True)
     run("doctor", ["doctor", "--json"], 1, "doctor", netns=True)

@@ -188,6 +188,18 @@ TEST_SUITE("doctor") {
             std::vector<std::string>{"ecn: eth0: DCQCN on, ECN marks priorities 0, RoCE is on 3",
                                      "ecn: eth0: CNPs use DSCP 26, the same as data"});
     }
+    SUBCASE("the profile sets the ToS, the device shows none: the fix is apply, not the profile") {
+      nic.roce_tos.reset();
+      auto f = check_qos_chain("eth0", intent, nic, "p.toml");
+      CHECK(lines_of(f, doctor::Severity::warning) ==
+            std::vector<std::string>{
+                "dscp: eth0: RDMA-CM default ToS not read (the profile sets 106)"});
+      CHECK(f.front().fix ==
+            "`rocecfg audit p.toml -i eth0` says why it could not be read; rocecfg apply p.toml "
+            "sets it");
+      CHECK(lines_of(f, doctor::Severity::ok).front() ==
+            "dscp: profile: ToS 106 -> DSCP 26 -> priority 3");
+    }
     SUBCASE("Not-ECT ToS with DCQCN") {
       nic.roce_tos = 104;
       CHECK(lines_of(check_qos_chain("eth0", intent, nic, "p.toml"), doctor::Severity::warning) ==

@@ -105,9 +105,10 @@ TEST_SUITE("netns") {
           "nothing changed\n");
     CHECK(ip_mtu(ns, "rcfg0") == 1500);
 
-    // audit says the same as unsupported, and exits 1 (the profile is not met)
+    // audit says the same as unsupported and lists the drift, and exits 3 as
+    // the refusal alone does: 3 outranks 1 (worst_exit_code, issue 36 item 2)
     host::SessionReport a = host::run_audit(backend, {"rcfg0"}, intent);
-    CHECK(a.exit_code == 1);
+    CHECK(a.exit_code == 3);
     CHECK(host::render_audit_text(a, false) ==
           "error: rcfg0: interface does not support DCB\n"
           "drift (observed -> profile):\n"

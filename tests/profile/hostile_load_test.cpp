@@ -9,11 +9,13 @@
 
 #include <fmt/format.h>
 
+#include "headlines.h"
 #include "profile/load.h"
 #include "profile/overlay.h"
 #include "profile/source_file.h"
 
 using namespace rocecfg;
+using rocecfg::test::headlines;
 namespace fs = std::filesystem;
 
 namespace {
@@ -31,11 +33,6 @@ struct TempDir {
   }
 };
 
-std::string headlines(const Diagnostics& d) {
-  std::string out;
-  for (const Diagnostic& x : d.all()) out += x.headline() + "\n";
-  return out;
-}
 
 std::string deep_header(int levels) {
   std::string key = "a";

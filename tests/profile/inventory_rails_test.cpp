@@ -3,16 +3,13 @@
 // is written.
 #include <doctest/doctest.h>
 
+#include "headlines.h"
 #include "profile/load.h"
 
 using namespace rocecfg;
+using rocecfg::test::headlines;
 
 namespace {
-std::string headlines(const Diagnostics& diagnostics) {
-  std::string out;
-  for (const Diagnostic& d : diagnostics.all()) out += d.headline() + "\n";
-  return out;
-}
 
 const char* kSwitches = R"([[switch]]
 name = "rail0"

@@ -3,18 +3,12 @@
 #include <filesystem>
 
 #include "model/interface_list.h"
+#include "headlines.h"
 #include "profile/load.h"
 
 using namespace rocecfg;
+using rocecfg::test::headlines;
 
-namespace {
-// Every diagnostic's headline, one a line, in the order they were found.
-std::string headlines(const Diagnostics& diagnostics) {
-  std::string out;
-  for (const Diagnostic& d : diagnostics.all()) out += d.headline() + "\n";
-  return out;
-}
-}  // namespace
 
 TEST_SUITE("profile.inventory") {
   TEST_CASE("the example inventory loads with defaults applied") {

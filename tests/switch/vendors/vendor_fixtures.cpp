@@ -100,6 +100,26 @@ std::string standard_render_mismatch(const Adapter& adapter, const std::vector<s
   return golden_mismatch(name, lines_text(*commands));
 }
 
+std::string switch_wide_render_mismatch(const Adapter& adapter, const std::string& name) {
+  Diagnostics warnings;
+  model::Settings intent = adapter.representable(standard_intent(), warnings);
+  auto commands = render_all(adapter, intent, {}, warnings);
+  REQUIRE_OK(commands);
+  std::istringstream golden(read_test_file("golden/" + name));
+  std::string wide, line;
+  bool in_stanza = false;
+  while (std::getline(golden, line)) {
+    if (line.starts_with("interface "))
+      in_stanza = true;
+    else if (!line.starts_with(" "))
+      in_stanza = false;
+    if (!in_stanza) wide += line + "\n";
+  }
+  std::string got = lines_text(*commands);
+  return got == wide ? ""
+                     : "without ports:\n" + got + "--- want (golden without interfaces):\n" + wide;
+}
+
 void check_round_trip(const Adapter& adapter, const std::vector<std::string>& ports) {
   Diagnostics warnings;
   model::Settings intent = adapter.representable(standard_intent(), warnings);

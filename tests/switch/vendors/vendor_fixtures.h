@@ -38,6 +38,12 @@ std::vector<std::string> messages(const Diagnostics& d);
 std::string standard_render_mismatch(const Adapter& adapter, const std::vector<std::string>& ports,
                                      const std::string& name);
 
+// The standard profile rendered with no ports (`render` without --ports)
+// against golden/<name> without its interface stanzas (an `interface` line
+// and the indented lines under it): "" when equal. The switch-wide part of
+// a render must not depend on whether ports were named (issue 36 item 5).
+std::string switch_wide_render_mismatch(const Adapter& adapter, const std::string& name);
+
 // The standard profile as `adapter` can hold it, rendered for `ports` and
 // parsed back: every knob meets the intent on every port, the CNP class is
 // recognised, a re-plan is empty and renders nothing.

@@ -10,7 +10,8 @@ namespace rocecfg::sw::cli {
 const plan::Step* RenderPlan::any_port_step(model::Knob k) const {
   for (const auto& [port, knobs] : ports)
     if (auto it = knobs.find(k); it != knobs.end()) return &it->second;
-  return nullptr;
+  auto it = switch_wide.find(k);
+  return it == switch_wide.end() ? nullptr : &it->second;
 }
 
 model::Settings RenderPlan::global_want(const model::Settings& intent) const {
@@ -79,8 +80,24 @@ Status save_and_verify(Session& session, const std::vector<std::string>& save,
   return {};
 }
 
-Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std::string>& ports) {
+Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std::string>& ports,
+                               const model::Settings* intent) {
   RenderPlan out;
+  // Only a render from factory state (every step's `before` empty: what
+  // `render` does): an apply or a rollback on a switch listed without
+  // interfaces writes what differs, never the intent wholesale.
+  bool from_factory =
+      std::all_of(changes.steps.begin(), changes.steps.end(),
+                  [](const plan::Step& s) { return s.before == model::Settings{}; });
+  if (ports.empty() && intent && from_factory)
+    for (model::Knob k : model::all_knobs())
+      if (model::knob_present(*intent, k))
+        out.switch_wide[k] = plan::Step{"global",
+                                        k,
+                                        {},
+                                        model::knob_slice(*intent, k),
+                                        plan::StepKind::change,
+                                        "switch-wide, from the intent"};
   std::set<std::string> known(ports.begin(), ports.end());
   for (const auto& step : changes.steps) {
     if (step.kind != plan::StepKind::change) continue;

@@ -28,6 +28,13 @@ namespace rocecfg::sw::cli {
 struct RenderPlan {
   std::map<model::Knob, plan::Step> global;
   std::map<std::string, std::map<model::Knob, plan::Step>> ports;  // port -> knob -> step
+  // Rendering without ports (`render` without --ports: switch-wide settings
+  // only): the intent's knobs as steps from factory state, so the
+  // switch-wide halves of port knobs (watchdog timers, classification and
+  // network-qos policies, maps) are still written. any_port_step falls back
+  // to them. Empty whenever ports are given or the plan starts from a
+  // switch's observed state (apply, rollback).
+  std::map<model::Knob, plan::Step> switch_wide;
 
   bool empty() const { return global.empty() && ports.empty(); }
   bool has_global(model::Knob k) const { return global.contains(k); }
@@ -50,7 +57,10 @@ std::set<TrafficClass> ecn_queues_before(const std::map<model::Knob, plan::Step>
 
 // Steps for ports outside `ports` are refused: the plan and the inventory
 // disagree, and rendering anyway would touch a port nobody asked for.
-Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std::string>& ports);
+// With no ports, an `intent` and a plan from factory state (every step's
+// `before` empty, as `render` plans), switch_wide holds the intent's knobs.
+Result<RenderPlan> render_plan(const plan::Plan& changes, const std::vector<std::string>& ports,
+                               const model::Settings* intent = nullptr);
 
 // DSCP -> priority entries the intent declares, the CNP code point included.
 model::DscpPriorityMap dscp_entries(const model::Settings& intent);

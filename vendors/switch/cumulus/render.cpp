@@ -183,6 +183,17 @@ Result<std::vector<std::string>> render_nv(const model::Settings& intent, const 
                     fmt::format("knob {} is not rendered for cumulus", model::knob_name(s.knob)));
     }
   }
+  // `render` without ports (every step global and from factory state): the
+  // watchdog's timers are switch-wide although the watchdog is switched on
+  // per port, so they are written from the intent (issue 36 item 5).
+  bool switch_wide_only = std::all_of(
+      changes.steps.begin(), changes.steps.end(),
+      [](const plan::Step& s) { return s.target == "global" && s.before == model::Settings{}; });
+  if (!watchdog_timers_done && switch_wide_only && intent.pfc_watchdog) {
+    auto [interval, robustness] = watchdog_timers(intent.pfc_watchdog->detection_ms);
+    add(fmt::format("qos pfc-watchdog polling-interval {}", interval));
+    add(fmt::format("qos pfc-watchdog robustness {}", robustness));
+  }
   for (auto& [key, ports] : port_groups) {
     std::sort(ports.begin(), ports.end(), sw::interface_less);
     add(fmt::format("interface {} {}", sw::compress_interfaces(ports), key.second));

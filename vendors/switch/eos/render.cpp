@@ -203,7 +203,7 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() says what this vendor cannot hold
-  auto plan = cli::render_plan(changes, ports);
+  auto plan = cli::render_plan(changes, ports, &intent);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out = global_lines(intent, *plan);
   const std::string keyword(queue_keyword(platform));

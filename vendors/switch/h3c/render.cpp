@@ -201,7 +201,7 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() says what H3C cannot hold
   (void)platform;
-  auto plan = cli::render_plan(changes, ports);
+  auto plan = cli::render_plan(changes, ports, &intent);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out;
   global_lines(intent, *plan, out);

@@ -231,7 +231,7 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() says what this vendor cannot hold
-  auto plan = cli::render_plan(changes, ports);
+  auto plan = cli::render_plan(changes, ports, &intent);
   if (!plan) return std::unexpected(plan.error());
   DeadlockForm form = deadlock_form(platform.model);
   bool needs_model = plan->any_port_step(Knob::pfc_watchdog) || plan->any_port_step(Knob::pfc);

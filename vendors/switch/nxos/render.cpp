@@ -205,7 +205,10 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
                                         const plan::Plan& changes, Diagnostics& warnings) {
   (void)warnings;  // representable() already said what NX-OS cannot hold
   (void)platform;
-  auto plan = cli::render_plan(changes, ports);
+  // NX-OS holds the switch-wide half of several port knobs: the
+  // classification policy, network-qos (pause pfc-cos, MTU) and the watchdog
+  // timers. Without ports they come from the intent (RenderPlan::switch_wide).
+  auto plan = cli::render_plan(changes, ports, &intent);
   if (!plan) return std::unexpected(plan.error());
   std::vector<std::string> out;
   model::Settings want = plan->global_want(intent);

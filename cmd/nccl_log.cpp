@@ -1,7 +1,9 @@
 // rocecfg nccl-log PROFILE FILE|-: what each NCCL rank of a job used
 // (transport, HCA, GID, traffic class, service level), read from its
 // NCCL_DEBUG=INFO log, and whether that is the profile's lossless class.
-// Exit 0 when every rank matches, 1 on any mismatch or fallback.
+// Exit 0 when every rank of the job is in the log and matches, 1 on any
+// mismatch or fallback, 4 (not evaluated) when the ranks in the log match
+// but some of the job's ranks are not in it.
 #include <iostream>
 
 #include <fmt/format.h>
@@ -50,10 +52,18 @@ const bool registered = register_command(
          workload::NcclLogReport report = workload::judge_nccl_log(log, *intent);
          json_document().payload = workload::to_json(report, *intent);
          if (!g.json) fmt::print("{}", workload::render_text(report, *intent));
-         return static_cast<int>(report.ok ? kOk : kDrift);
+         switch (report.verdict()) {
+           case workload::NcclVerdict::ok:
+             return static_cast<int>(kOk);
+           case workload::NcclVerdict::incomplete:
+             return static_cast<int>(kNotEvaluated);
+           case workload::NcclVerdict::fail:
+             break;
+         }
+         return static_cast<int>(kDrift);
        });
      },
-     {kOk, kDrift, kUsage}});
+     {kOk, kDrift, kUsage, kNotEvaluated}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

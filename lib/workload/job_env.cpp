@@ -4,17 +4,77 @@
 
 namespace rocecfg::workload {
 
+DeclaredHcas declared_hcas(const profile::HostEntry& host) {
+  DeclaredHcas out;
+  out.source = "inventory host " + host.name;
+  for (const profile::NicEntry& nic : host.nics) {
+    if (nic.rdma_device.empty()) {
+      out.warnings.push_back(
+          fmt::format("{} names no RDMA device for rail {} (nic_rule or the single-NIC form): "
+                      "not declared",
+                      out.source, nic.rail));
+      continue;
+    }
+    out.names.push_back(nic.rdma_device);
+    out.netdevs.push_back(nic.netdev);
+  }
+  return out;
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+  return fmt::format("{}", fmt::join(names, ","));
+}
+
+// The job's HCAs and the warnings about them (job_env.h).
+std::vector<Hca> job_hcas(const profile::WorkloadIntent& w, const host::HostInventory& inv,
+                          const DeclaredHcas* declared, std::vector<std::string>& warnings) {
+  std::vector<std::string> wanted = w.hca, netdevs;
+  std::string source = "workload.hca";
+  if (declared) {
+    warnings.insert(warnings.end(), declared->warnings.begin(), declared->warnings.end());
+    if (!declared->names.empty()) {
+      if (!w.hca.empty() && w.hca != declared->names)
+        warnings.push_back(fmt::format("{} declares {}: workload.hca ({}) not used",
+                                       declared->source, joined(declared->names), joined(w.hca)));
+      wanted = declared->names;
+      netdevs = declared->netdevs;
+      source = declared->source;
+    }
+  }
+  std::vector<Hca> out;
+  if (inv.rdma_devices.empty() && !wanted.empty()) {
+    for (size_t i = 0; i < wanted.size(); ++i)
+      out.push_back(declared_hca(wanted[i], i < netdevs.size() ? netdevs[i] : ""));
+    std::vector<std::string> names;
+    for (const Hca& h : out) names.push_back(h.name());
+    warnings.push_back(fmt::format(
+        "this host has no RDMA device: NCCL_IB_HCA / UCX_NET_DEVICES name {}, declared by {}, "
+        "not seen on this host",
+        joined(names), source));
+    return out;
+  }
+  std::vector<std::string> missing;
+  out = wanted.empty() ? select_hcas(inv, w) : select_hcas(inv, wanted, &missing);
+  for (const std::string& m : missing)
+    warnings.push_back(fmt::format("{} names {}, which this host does not have", source, m));
+  if (out.empty())
+    warnings.push_back(
+        inv.rdma_devices.empty()
+            ? "no RDMA device on this host and none declared (workload.hca, or --inventory INV "
+              "--host NAME): NCCL_IB_HCA / UCX_NET_DEVICES left to the libraries"
+            : "no RoCE port found: NCCL_IB_HCA / UCX_NET_DEVICES left to the libraries");
+  return out;
+}
+
+}  // namespace
+
 JobEnv job_env(const profile::Intent& intent, const host::FsRoot& fs,
-               const host::HostInventory& inv, const GetEnv& getenv) {
+               const host::HostInventory& inv, const GetEnv& getenv, const DeclaredHcas* declared) {
   JobEnv out;
   const profile::WorkloadIntent& w = intent.workload;
-  std::vector<std::string> missing;
-  out.hcas = select_hcas(inv, w, &missing);
-  for (const std::string& m : missing)
-    out.warnings.push_back(fmt::format("workload.hca names {}, which this host does not have", m));
-  if (out.hcas.empty())
-    out.warnings.push_back(
-        "no RoCE port found: NCCL_IB_HCA / UCX_NET_DEVICES left to the libraries");
+  out.hcas = job_hcas(w, inv, declared, out.warnings);
   out.settings = library_settings(w, out.hcas);
   if (!w.traffic_class)
     out.warnings.push_back(
@@ -97,7 +157,8 @@ nlohmann::json to_json(const JobEnv& env) {
   }
   json hcas = json::array();
   for (const Hca& h : env.hcas)
-    hcas.push_back({{"device", h.device}, {"port", h.port}, {"netdev", h.netdev}});
+    hcas.push_back(
+        {{"device", h.device}, {"port", h.port}, {"netdev", h.netdev}, {"seen", h.seen}});
   return {{"env", by_name}, {"variables", vars}, {"hcas", hcas}, {"warnings", env.warnings}};
 }
 

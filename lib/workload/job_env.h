@@ -11,6 +11,7 @@
 
 #include "host/discovery.h"
 #include "profile/intent.h"
+#include "profile/inventory.h"
 #include "workload/library_settings.h"
 #include "workload/nccl_effective.h"
 
@@ -22,8 +23,25 @@ struct JobEnv {
   std::vector<std::string> warnings;  // a GID index that is not the profile's, a missing HCA, ...
 };
 
+// The HCAs an inventory [[host]] declares (its NICs, by rail), for `env
+// --inventory INV --host NAME`. A NIC found by nic_rule or the single-NIC
+// form names no device: it is left out, with a warning.
+struct DeclaredHcas {
+  std::string source;  // "inventory host gpu001"
+  std::vector<std::string> names;
+  std::vector<std::string> netdevs;  // parallel to names; "" when not stated
+  std::vector<std::string> warnings;
+};
+DeclaredHcas declared_hcas(const profile::HostEntry& host);
+
+// The job's HCAs are the ones the host has, narrowed to what is declared
+// (the inventory host's NICs when given, else workload.hca); a declared name
+// the host lacks is a warning. A host with no RDMA device at all (a login
+// node writing a job's environment) cannot say: the declared names are used
+// as they are, marked not seen, with a warning.
 JobEnv job_env(const profile::Intent& intent, const host::FsRoot& fs,
-               const host::HostInventory& inv, const GetEnv& getenv);
+               const host::HostInventory& inv, const GetEnv& getenv,
+               const DeclaredHcas* declared = nullptr);
 
 enum class EnvFormat { text, shell, slurm };
 std::string render_env(const JobEnv& env, EnvFormat format);

@@ -10,17 +10,18 @@ using profile::CommLibrary;
 
 std::vector<Hca> select_hcas(const host::HostInventory& inv, const profile::WorkloadIntent& w,
                              std::vector<std::string>* missing) {
+  if (!w.hca.empty()) return select_hcas(inv, w.hca, missing);
   std::vector<Hca> out;
-  auto add = [&](const host::RdmaDevice& d, const host::RdmaPort& p) {
-    out.push_back({d.name, p.port, p.netdev, p.gids});
-  };
-  if (w.hca.empty()) {
-    for (const host::RdmaDevice& d : inv.rdma_devices)
-      for (const host::RdmaPort& p : d.ports)
-        if (p.link_layer == "Ethernet") add(d, p);
-    return out;
-  }
-  for (const std::string& want : w.hca) {
+  for (const host::RdmaDevice& d : inv.rdma_devices)
+    for (const host::RdmaPort& p : d.ports)
+      if (p.link_layer == "Ethernet") out.push_back({d.name, p.port, p.netdev, p.gids});
+  return out;
+}
+
+std::vector<Hca> select_hcas(const host::HostInventory& inv, const std::vector<std::string>& wanted,
+                             std::vector<std::string>* missing) {
+  std::vector<Hca> out;
+  for (const std::string& want : wanted) {
     size_t colon = want.find(':');
     std::string dev = want.substr(0, colon);
     int port = colon == std::string::npos ? 0 : std::stoi(want.substr(colon + 1));
@@ -28,12 +29,18 @@ std::vector<Hca> select_hcas(const host::HostInventory& inv, const profile::Work
     for (const host::RdmaDevice& d : inv.rdma_devices)
       for (const host::RdmaPort& p : d.ports)
         if (d.name == dev && (port == 0 || p.port == port)) {
-          add(d, p);
+          out.push_back({d.name, p.port, p.netdev, p.gids});
           found = true;
         }
     if (!found && missing) missing->push_back(want);
   }
   return out;
+}
+
+Hca declared_hca(const std::string& name, const std::string& netdev) {
+  size_t colon = name.find(':');
+  int port = colon == std::string::npos ? 1 : std::stoi(name.substr(colon + 1));
+  return Hca{name.substr(0, colon), port, netdev, {}, /*seen=*/false};
 }
 
 namespace {

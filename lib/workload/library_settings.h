@@ -32,6 +32,10 @@ struct Hca {
   int port = 1;
   std::string netdev;
   std::vector<host::GidEntry> gids;
+  // false: declared (workload.hca, an inventory [[host]]'s NICs) for a host
+  // whose devices this run cannot see, e.g. a login node writing a job's
+  // environment; nothing about it was observed.
+  bool seen = true;
   std::string name() const { return device + ":" + std::to_string(port); }
 };
 
@@ -40,6 +44,15 @@ struct Hca {
 // returned in `missing`.
 std::vector<Hca> select_hcas(const host::HostInventory& inv, const profile::WorkloadIntent& w,
                              std::vector<std::string>* missing = nullptr);
+// The same for any list of names ("dev" or "dev:port").
+std::vector<Hca> select_hcas(const host::HostInventory& inv, const std::vector<std::string>& wanted,
+                             std::vector<std::string>* missing = nullptr);
+
+// A declared name ("mlx5_0" or "mlx5_0:2", grammar: workload_schema.cpp
+// valid_hca) as a port nobody has seen. Without a port, port 1: RoCE
+// devices (mlx5, bnxt_re, irdma, rxe) expose one port per PCI function,
+// numbered 1.
+Hca declared_hca(const std::string& name, const std::string& netdev = "");
 
 struct Setting {
   profile::CommLibrary library;

@@ -228,8 +228,11 @@ std::optional<std::pair<int, int>> qp_gid(std::string_view msg) {
   return std::pair{*dev, *gid};
 }
 
-// "Channel 00/02 : 0[0] -> 1[1] [send] via NET/IB/0": the last "via NET/X/".
-std::optional<std::string> channel_net(std::string_view msg) {
+// "Channel 00/02 : 0[0] -> 1[1] [send] via NET/IB/0/GDRDMA": the network and
+// device index of the last "via NET/X/n" (net.cc prints NET/%s/%d, or
+// NET/%s/%d(%d) with a PXN proxy rank; the index is the device's in the
+// node's NET/IB : Using list).
+std::optional<std::pair<std::string, std::optional<int>>> channel_net(std::string_view msg) {
   Scan s{msg};
   if (!s.take("Channel ") || s.take_run(is_digit).empty() || !s.take("/") ||
       s.take_run(is_digit).empty() || !s.take(" : "))
@@ -238,7 +241,7 @@ std::optional<std::string> channel_net(std::string_view msg) {
        k = k == 0 ? std::string_view::npos : msg.rfind(" via NET/", k - 1)) {
     Scan t{msg, k + 9};
     std::string_view net = t.take_run([](char c) { return c != '/' && !is_space(c); });
-    if (!net.empty() && t.take("/")) return std::string(net);
+    if (!net.empty() && t.take("/")) return std::pair{std::string(net), t.take_int()};
   }
   return std::nullopt;
 }
@@ -313,9 +316,15 @@ void read_info(std::string_view msg, NcclProcess& p) {
     if (p.gid_by_ibdev.size() < kMaxNcclListEntries || p.gid_by_ibdev.contains(qp->first))
       p.gid_by_ibdev[qp->first] = qp->second;
   } else if (auto net = channel_net(msg)) {
-    if (std::find(p.channel_nets.begin(), p.channel_nets.end(), *net) == p.channel_nets.end() &&
+    if (std::find(p.channel_nets.begin(), p.channel_nets.end(), net->first) ==
+            p.channel_nets.end() &&
         p.channel_nets.size() < kMaxNcclListEntries)
-      p.channel_nets.push_back(*net);
+      p.channel_nets.push_back(net->first);
+    std::vector<int>& used = p.ib_devices_used;
+    if (net->first == "IB" && net->second &&
+        std::find(used.begin(), used.end(), *net->second) == used.end() &&
+        used.size() < kMaxNcclListEntries)
+      used.push_back(*net->second);
   } else if (auto rank = rank_of(msg)) {
     if (!p.rank) {
       p.rank = rank->first;

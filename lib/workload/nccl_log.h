@@ -15,7 +15,10 @@
 //                  "... IbDev %d Port %d qpn %d mtu %d query_ece=... GID %ld";
 //                  2.18: "NET/IB: Dev %d Port %d qpn %d mtu %d GID %ld (%lX/%lX)")
 //   channels       src/transport/net.cc: "Channel %02d/%d : %d[%d] -> %d[%d]
-//                  [send] via NET/%s/%d..."
+//                  [send] via NET/%s/%d%s%s%s" (or NET/%s/%d(%d) with a PXN
+//                  proxy rank; "[receive]" alike): %d is the device's index
+//                  in the "NET/IB : Using" list (the [%d] there), so the NIC
+//                  the rank's channel runs on
 //   rank           src/init.cc: "%s comm %p rank %d nranks %d ... - Init COMPLETE"
 #pragma once
 
@@ -57,6 +60,7 @@ struct NcclProcess {
   std::map<std::string, std::string> env;  // NCCL_* "set by environment to" values
   std::map<int, int> gid_by_ibdev;         // IbDev -> GID index of its QPs
   std::vector<std::string> channel_nets;   // "IB", "Socket" from "via NET/X/n"
+  std::vector<int> ib_devices_used;        // the n of "via NET/IB/n": an ib_devices index
   std::vector<std::string> warnings;       // NCCL WARN messages
   bool env_logged = false;                 // saw ENV-subsystem lines: unset means default
 };

@@ -33,6 +33,77 @@ std::string socket_cause(const NcclProcess& p) {
   return "no NET/IB line explains it; rerun with NCCL_DEBUG_SUBSYS=INIT,NET,ENV";
 }
 
+std::string device_text(const NcclDevice& d) {
+  return fmt::format("{}:{}/{}", d.name, d.port, d.link_layer);
+}
+
+// The devices of `p`'s "via NET/IB/n" channel lines, in order. An index its
+// "NET/IB : Using" list does not name (a virtual NIC NCCL merged from
+// several) is noted, not guessed.
+std::vector<const NcclDevice*> used_devices(const NcclProcess& p, const std::string& who,
+                                            std::vector<std::string>& notes) {
+  std::vector<const NcclDevice*> out;
+  for (int n : p.ib_devices_used) {
+    auto it = std::find_if(p.ib_devices.begin(), p.ib_devices.end(),
+                           [&](const NcclDevice& d) { return d.index == n; });
+    if (it != p.ib_devices.end())
+      out.push_back(&*it);
+    else
+      notes.push_back(fmt::format(
+          "{} on {}: its channels use NET/IB/{}, which its \"NET/IB : Using\" list does not "
+          "name (a merged virtual NIC?)",
+          who, p.host, n));
+  }
+  return out;
+}
+
+// The GID index of the rank's queue pairs (connect.cc lines), else the one
+// NCCL_IB_GID_INDEX pins (param.cc; -1 is NCCL's auto-selection).
+std::string gid_text(const NcclProcess& p) {
+  std::vector<std::string> gids;
+  for (auto [dev, gid] : p.gid_by_ibdev) gids.push_back(std::to_string(gid));
+  if (!gids.empty()) return fmt::format("{}", fmt::join(gids, ","));
+  if (auto it = p.env.find("NCCL_IB_GID_INDEX"); it != p.env.end())
+    return it->second + (it->second == "-1" ? " (auto)" : " (environment)");
+  return "-";
+}
+
+// "0,2-5,9": ranks as ranges.
+std::string rank_ranges(const std::vector<int>& ranks) {
+  std::string out;
+  for (size_t i = 0; i < ranks.size();) {
+    size_t j = i;
+    while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
+    out += (out.empty() ? "" : ",") +
+           (j == i ? std::to_string(ranks[i]) : fmt::format("{}-{}", ranks[i], ranks[j]));
+    i = j + 1;
+  }
+  return out;
+}
+
+// Which ranks of the job are not in the log: the communicator with the most
+// ranks ("nranks" of Init COMPLETE) against the ranks seen in it. Empty
+// `why` when every rank is there.
+std::string missing_ranks(const NcclLog& log, std::vector<int>& missing) {
+  int nranks = 0;
+  for (const NcclProcess& p : log.processes) nranks = std::max(nranks, p.nranks.value_or(0));
+  if (nranks == 0)
+    return "the log has no \"Init COMPLETE\" line, so it does not say how many ranks the job has: "
+           "it cannot show that every rank is in it (NCCL_DEBUG_SUBSYS needs INIT)";
+  std::vector<bool> seen(static_cast<size_t>(nranks), false);
+  for (const NcclProcess& p : log.processes)
+    if (p.nranks == nranks && p.rank && *p.rank >= 0 && *p.rank < nranks)
+      seen[static_cast<size_t>(*p.rank)] = true;
+  for (int i = 0; i < nranks; ++i)
+    if (!seen[static_cast<size_t>(i)]) missing.push_back(i);
+  if (missing.empty()) return "";
+  return fmt::format(
+      "the log holds {} of {} ranks: rank{} {} not in it, not judged (give every node's log, e.g. "
+      "cat job-*.log | rocecfg nccl-log PROFILE -)",
+      nranks - static_cast<int>(missing.size()), nranks, missing.size() == 1 ? "" : "s",
+      rank_ranges(missing));
+}
+
 }  // namespace
 
 NcclLogReport judge_nccl_log(const NcclLog& log, const profile::Intent& intent) {
@@ -57,17 +128,23 @@ NcclLogReport judge_nccl_log(const NcclLog& log, const profile::Intent& intent) 
                   : sock              ? "NET/Socket"
                   : p.network.empty() ? "none"
                                       : "NET/" + p.network;
-    std::vector<std::string> hcas;
+    std::string who = p.rank ? fmt::format("rank {}", *p.rank) : fmt::format("pid {}", p.pid);
+    // The NICs its channels ran on; the offered list only when no channel
+    // line says (the link layer of what was offered is all there is then).
+    std::vector<const NcclDevice*> used = used_devices(p, who, r.notes);
     bool roce = false, infiniband = false;
-    for (const NcclDevice& d : p.ib_devices) {
-      hcas.push_back(fmt::format("{}:{}/{}", d.name, d.port, d.link_layer));
-      roce |= d.link_layer == "RoCE";
-      infiniband |= d.link_layer == "IB";
-    }
+    std::vector<std::string> offered;
+    for (const NcclDevice& d : p.ib_devices) offered.push_back(device_text(d));
+    f.offered = offered.empty() ? "-" : fmt::format("{}", fmt::join(offered, ","));
+    std::vector<std::string> hcas;
+    for (const NcclDevice* d : used) hcas.push_back(device_text(*d));
+    for (const NcclDevice& d : p.ib_devices)
+      if (used.empty() || std::find(used.begin(), used.end(), &d) != used.end()) {
+        roce |= d.link_layer == "RoCE";
+        infiniband |= d.link_layer == "IB";
+      }
     f.hcas = hcas.empty() ? "-" : fmt::format("{}", fmt::join(hcas, ","));
-    std::vector<std::string> gids;
-    for (auto [dev, gid] : p.gid_by_ibdev) gids.push_back(std::to_string(gid));
-    f.gid = gids.empty() ? "-" : fmt::format("{}", fmt::join(gids, ","));
+    f.gid = gid_text(p);
     auto value_of = [&](const char* key) -> std::pair<std::optional<long>, std::string> {
       if (auto it = p.env.find(key); it != p.env.end()) {
         try {
@@ -83,7 +160,6 @@ NcclLogReport judge_nccl_log(const NcclLog& log, const profile::Intent& intent) 
     auto [sl, sl_text] = value_of("NCCL_IB_SL");
     f.tc = tc_text;
     f.sl = sl_text;
-    std::string who = p.rank ? fmt::format("rank {}", *p.rank) : fmt::format("pid {}", p.pid);
     if (sock) {
       f.problems.push_back(
           fmt::format("fell back to NET/Socket (TCP, no RDMA): {}", socket_cause(p)));
@@ -136,16 +212,35 @@ NcclLogReport judge_nccl_log(const NcclLog& log, const profile::Intent& intent) 
   bool any_net = std::any_of(r.ranks.begin(), r.ranks.end(),
                              [](const RankFinding& f) { return f.transport != "none"; });
   if (!any_net) r.ok = false;
+  // Ranks not judged are no evidence of anything: never ok, and with no
+  // problem among the ranks judged, "incomplete" (not evaluated).
+  if (std::string why = missing_ranks(log, r.missing_ranks); !why.empty()) {
+    r.notes.push_back(why);
+    r.incomplete = true;
+  }
   if (log.lines_of_unread_processes > 0) {
-    // Ranks we did not judge are no evidence of anything: never ok.
     r.notes.push_back(fmt::format(
         "more than {} processes in the log: {} line(s) of the others not read, those ranks not "
         "judged",
         kMaxNcclProcesses, log.lines_of_unread_processes));
-    r.ok = false;
+    r.incomplete = true;
   }
+  if (r.incomplete) r.ok = false;
   return r;
 }
+
+NcclVerdict NcclLogReport::verdict() const {
+  if (ok) return NcclVerdict::ok;
+  bool problems = std::any_of(ranks.begin(), ranks.end(),
+                              [](const RankFinding& f) { return !f.problems.empty(); });
+  return incomplete && !problems ? NcclVerdict::incomplete : NcclVerdict::fail;
+}
+
+namespace {
+const char* verdict_text(NcclVerdict v) {
+  return v == NcclVerdict::ok ? "ok" : v == NcclVerdict::incomplete ? "incomplete" : "FAIL";
+}
+}  // namespace
 
 std::string render_text(const NcclLogReport& r, const profile::Intent& intent) {
   // Every cell, problem and note holds text from the log (host names, device
@@ -184,7 +279,7 @@ std::string render_text(const NcclLogReport& r, const profile::Intent& intent) {
                                          : fmt::format("pid {}", f.process->pid),
                          printable(f.process->host), printable(pr));
   for (const std::string& n : r.notes) out += "note: " + printable(n) + "\n";
-  out += r.ok ? "verdict: ok\n" : "verdict: FAIL\n";
+  out += fmt::format("verdict: {}\n", verdict_text(r.verdict()));
   return out;
 }
 
@@ -198,13 +293,20 @@ nlohmann::json to_json(const NcclLogReport& r, const profile::Intent& intent) {
                      {"pid", p.pid},
                      {"transport", f.transport},
                      {"hca", f.hcas},
+                     {"hca_offered", f.offered},
                      {"gid_index", f.gid},
                      {"traffic_class", f.tc},
                      {"service_level", f.sl},
                      {"problems", f.problems},
                      {"ok", f.problems.empty()}});
   }
-  json out = {{"ranks", ranks}, {"notes", r.notes}, {"ok", r.ok}};
+  NcclVerdict v = r.verdict();
+  std::string verdict = v == NcclVerdict::fail ? "fail" : verdict_text(v);
+  json out = {{"ranks", ranks},
+              {"notes", r.notes},
+              {"ok", r.ok},
+              {"verdict", verdict},
+              {"missing_ranks", r.missing_ranks}};
   if (intent.workload.traffic_class) out["profile_traffic_class"] = *intent.workload.traffic_class;
   return out;
 }

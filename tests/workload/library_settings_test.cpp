@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "profile/inventory.h"
 #include "profile/load.h"
 #include "temp_root.h"
 #include "workload/job_env.h"
@@ -145,6 +146,87 @@ enabled = true
     CHECK(env.warnings[2] == "NCCL_IB_TC=0 in this environment differs from 106");
     CHECK(render_env(env, EnvFormat::shell).find("export NCCL_IB_HCA==mlx5_0:1\n") !=
           std::string::npos);
+  }
+
+  // Issue 36 item 9: on a host without the devices (a login node writing a
+  // job's environment) the HCA variables were dropped; what is declared is
+  // used instead, said as not seen.
+  TEST_CASE("env on a login node: workload.hca is used as declared, with a warning") {
+    test::TempRoot t;  // no /sys/class/infiniband at all
+    host::FsRoot fs(t.root());
+    profile::Intent i = load("[workload]\nhca = [\"mlx5_0\", \"mlx5_1:1\"]\n");
+    JobEnv env = job_env(i, fs, host::discover(fs, false, true), env_of({}));
+    CHECK(render_env(env, EnvFormat::slurm) ==
+          "export NCCL_IB_TC=106\nexport NCCL_IB_ADDR_FAMILY=AF_INET\n"
+          "export NCCL_IB_ROCE_VERSION_NUM=2\nexport NCCL_IB_HCA==mlx5_0:1,mlx5_1:1\n");
+    CHECK(env.warnings ==
+          std::vector<std::string>{
+              "this host has no RDMA device: NCCL_IB_HCA / UCX_NET_DEVICES name "
+              "mlx5_0:1,mlx5_1:1, declared by workload.hca, not seen on this host"});
+    auto j = to_json(env);
+    CHECK(j["hcas"][0] ==
+          nlohmann::json{{"device", "mlx5_0"}, {"port", 1}, {"netdev", ""}, {"seen", false}});
+  }
+
+  TEST_CASE("env on a login node for an inventory host: its NICs by rail, from a host expression") {
+    test::TempRoot t;
+    host::FsRoot fs(t.root());
+    auto inv = profile::load_inventory(std::string(ROCECFG_SOURCE_DIR) +
+                                       "/tests/workload/gpu-nodes.inventory.toml");
+    REQUIRE_MESSAGE(inv.value, inv.diagnostics.render());
+    const profile::HostEntry* gpu003 = inv.value->find_host("gpu003");
+    REQUIRE(gpu003);
+    DeclaredHcas declared = declared_hcas(*gpu003);
+    CHECK(declared.names == std::vector<std::string>{"mlx5_0", "mlx5_1"});
+    profile::Intent i = load("[workload]\nlibraries = [\"nccl\", \"ucx\"]\nhca = [\"mlx5_0\"]\n");
+    JobEnv env = job_env(i, fs, host::discover(fs, false, true), env_of({}), &declared);
+    CHECK(render_env(env, EnvFormat::slurm) ==
+          "export NCCL_IB_TC=106\nexport NCCL_IB_ADDR_FAMILY=AF_INET\n"
+          "export NCCL_IB_ROCE_VERSION_NUM=2\nexport NCCL_IB_HCA==mlx5_0:1,mlx5_1:1\n"
+          "export UCX_IB_TRAFFIC_CLASS=106\nexport UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1\n");
+    CHECK(env.warnings ==
+          std::vector<std::string>{
+              "inventory host gpu003 declares mlx5_0,mlx5_1: workload.hca (mlx5_0) not used",
+              "this host has no RDMA device: NCCL_IB_HCA / UCX_NET_DEVICES name "
+              "mlx5_0:1,mlx5_1:1, declared by inventory host gpu003, not seen on this host"});
+    auto j = to_json(env);
+    CHECK(j["hcas"][1] ==
+          nlohmann::json{
+              {"device", "mlx5_1"}, {"port", 1}, {"netdev", "ens1f0np0"}, {"seen", false}});
+  }
+
+  TEST_CASE("env on a GPU node: the inventory's NICs it has are used, one it lacks is a warning") {
+    test::TempRoot t;
+    mlx5_port(t, "mlx5_0", "ens0f0np0", "0a00:0001");
+    mlx5_port(t, "mlx5_2", "ens2f0np0", "0a02:0001");  // not declared: not used
+    host::FsRoot fs(t.root());
+    DeclaredHcas declared{"inventory host gpu003", {"mlx5_0", "mlx5_1"}, {"", ""}, {}};
+    profile::Intent i = load("");
+    JobEnv env = job_env(i, fs, host::discover(fs, false, true), env_of({}), &declared);
+    REQUIRE(env.hcas.size() == 1);
+    CHECK(env.hcas[0].name() == "mlx5_0:1");
+    CHECK(env.hcas[0].seen);
+    CHECK(env.warnings == std::vector<std::string>{
+                              "inventory host gpu003 names mlx5_1, which this host does not have"});
+  }
+
+  TEST_CASE("env: an inventory host that names no device, and nothing declared at all") {
+    test::TempRoot t;
+    host::FsRoot fs(t.root());
+    auto inv = profile::load_inventory_text("[[host]]\nname = \"gpu001\"\naddress = \"10.0.0.1\"\n",
+                                            "inv.toml");
+    REQUIRE_MESSAGE(inv.value, inv.diagnostics.render());
+    DeclaredHcas declared = declared_hcas(inv.value->hosts.at(0));
+    CHECK(declared.names.empty());
+    profile::Intent i = load("");
+    JobEnv env = job_env(i, fs, host::discover(fs, false, true), env_of({}), &declared);
+    CHECK(env.hcas.empty());
+    CHECK(env.warnings ==
+          std::vector<std::string>{
+              "inventory host gpu001 names no RDMA device for rail 0 (nic_rule or the single-NIC "
+              "form): not declared",
+              "no RDMA device on this host and none declared (workload.hca, or --inventory INV "
+              "--host NAME): NCCL_IB_HCA / UCX_NET_DEVICES left to the libraries"});
   }
 
   TEST_CASE("what NCCL on this host uses: environment, then NCCL_CONF_FILE, then /etc/nccl.conf") {

@@ -1,4 +1,6 @@
 // rocecfg validate PROFILE [--inventory INV]: check files without touching anything.
+#include <set>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -31,6 +33,22 @@ std::vector<std::string> switch_problems(const profile::Inventory& inv,
   return out;
 }
 
+// The inventory's switches for a rollout in batches (playbooks/switches.yml):
+// each with the rails of the host NICs cabled to it (a NIC's switch_port),
+// so leaves can be pushed one rail at a time; a switch no NIC names (a
+// spine) has none.
+nlohmann::json switch_list(const profile::Inventory& inv) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const profile::SwitchEntry& sw : inv.switches) {
+    std::set<uint32_t> rails;
+    for (const profile::HostEntry& h : inv.hosts)
+      for (const profile::NicEntry& nic : h.nics)
+        if (nic.switch_port && nic.switch_port->switch_name == sw.name) rails.insert(nic.rail);
+    out.push_back({{"name", sw.name}, {"vendor", sw.vendor}, {"rails", rails}});
+  }
+  return out;
+}
+
 const bool registered = register_command(
     {"validate",
      "check a profile (and inventory) and report every problem at once",
@@ -40,8 +58,9 @@ const bool registered = register_command(
        return std::function<int()>([profile, &g] {
          std::optional<profile::Intent> intent = load_profile_or_report(*profile, g.json);
          bool ok = intent.has_value();
+         std::optional<profile::Inventory> inv;
          if (ok && !g.inventory.empty()) {
-           std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
+           inv = load_inventory_or_report(g.inventory, g.json);
            ok = inv.has_value();
            if (ok) {
              std::vector<std::string> problems = switch_problems(*inv, *intent);
@@ -53,6 +72,7 @@ const bool registered = register_command(
          }
          if (!ok) return static_cast<int>(kUsage);
          json_document().payload = {{"profile", *profile}, {"fabric", intent->name}};
+         if (inv) json_document().payload["switches"] = switch_list(*inv);
          add_target({{"name", *profile}, {"kind", "file"}, {"outcome", "valid"}});
          if (!g.inventory.empty())
            add_target({{"name", g.inventory}, {"kind", "file"}, {"outcome", "valid"}});

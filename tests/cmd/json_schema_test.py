@@ -160,7 +160,10 @@ sonic_ok = os.path.join(work, "sonic-ok.toml")
 with open(sonic_inv) as src, open(sonic_ok, "w") as f:
     f.write(src.read().replace('"Ethernet0-124"]', '"Ethernet0-124/4"]'))
 run("validate --inventory: stepped ranges and a watchdog SONiC takes are valid",
-    ["validate", LOSSLESS, "--inventory", sonic_ok, "--json"], 0, "validate")
+    ["validate", LOSSLESS, "--inventory", sonic_ok, "--json"], 0, "validate",
+    lambda d: None if [x["name"] for x in d["payload"]["switches"]] and
+    all(x["rails"] == [] for x in d["payload"]["switches"]) else "payload.switches: " +
+    repr(d["payload"].get("switches")))
 nan = os.path.join(work, "nan.toml")
 with open(nan, "w") as f:
     f.write('[fabric]\nname = "nan"\n[validation]\nmin_bandwidth_fraction = nan\n')
@@ -420,6 +423,20 @@ run("nccl-log wrong traffic class", ["nccl-log", NCCL, os.path.join(LOGS, "roce-
                                      "--json"], 1, "nccl-log", has(("payload.ok", False)))
 run("nccl-log missing log", ["nccl-log", NCCL, os.path.join(work, "none.log"), "--json"], 2,
     "nccl-log", error_says("cannot read"))
+run("nccl-log: 2 of 16 ranks is incomplete (4), the missing ranks listed",
+    ["nccl-log", NCCL, os.path.join(LOGS, "roce-2-of-16.log"), "--json"], 4, "nccl-log",
+    all_of(has(("payload.verdict", "incomplete")), has(("payload.missing_ranks", list(range(2, 16)))),
+           has(("payload.ranks.1.hca", "mlx5_1:1/RoCE"))))
+# env on a login node for an inventory host: its NICs, declared, not seen
+env_inv = os.path.join(SRC, "tests", "workload", "gpu-nodes.inventory.toml")
+os.environ["ROCECFG_SYSFS_ROOT"] = empty_root
+run("env --inventory --host on a host without devices", ["env", NCCL, "--inventory", env_inv, "--host",
+                                                          "gpu007", "--json"], 0, "env",
+    all_of(has(("payload.env.NCCL_IB_HCA", "=mlx5_0:1,mlx5_1:1")), has(("payload.hcas.1.seen", False))))
+run("env --host that is not in the inventory", ["env", NCCL, "--inventory", env_inv, "--host",
+                                                 "login1", "--json"], 2, "env",
+    error_says("is not a [[host]]"))
+del os.environ["ROCECFG_SYSFS_ROOT"]
 
 # counters offline: a delta between two saved reads, one absolute read, bad input
 CAP = os.path.join(SRC, "tests", "switch", "captured", "counters")

@@ -31,6 +31,7 @@ for f in ./usr/bin/rocecfg \
          ./usr/lib/systemd/system/rocecfg-audit.service ./usr/lib/systemd/system/rocecfg-audit.timer \
          ./usr/share/rocecfg/playbooks/roles/rocecfg/defaults/main.yml \
          ./usr/share/rocecfg/playbooks/roles/rocecfg/meta/argument_specs.yml \
+         ./usr/share/rocecfg/playbooks/roles/rocecfg/filter_plugins/rocecfg.py \
          ./usr/share/rocecfg/slurm/rocecfg-prolog.sh ./usr/share/rocecfg/slurm/slurm.conf.example \
          ./usr/share/doc/rocecfg/copyright ./usr/share/doc/rocecfg/changelog.Debian.gz \
          ./usr/share/man/man8/rocecfg.8.gz; do

@@ -1,7 +1,8 @@
 #!/bin/bash
 # The playbooks under the real ansible-playbook against localhost-connection
-# hosts: rolling batches stop at the gate, check mode is a dry run, the audit
-# summary counts drift, the switch push passes the inventory; and the real
+# hosts: rolling batches stop at the gate, the wait after a change covers the
+# managed ports that were up, check mode is a dry run, the audit summary says
+# why a host drifted, the switch push goes batch by batch; and the real
 # rocecfg binary's gate fails a host without RDMA devices.
 # Usage: playbooks_test.sh SOURCE_DIR ROCECFG_BINARY
 set -u
@@ -10,6 +11,7 @@ fake=$src/tests/fleet/fake-rocecfg
 work=$(mktemp -d /tmp/rocecfg-fleet.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 export ANSIBLE_NOCOLOR=1 ANSIBLE_HOST_KEY_CHECKING=False ANSIBLE_RETRY_FILES_ENABLED=False
+export PYTHONDONTWRITEBYTECODE=1  # the role's filter plugin: no __pycache__ in the source tree
 export ANSIBLE_LOCAL_TEMP=$work/tmp ANSIBLE_REMOTE_TEMP=$work/tmp ANSIBLE_STDOUT_CALLBACK=default
 command -v ansible-playbook >/dev/null || { echo "FAIL: ansible-playbook not installed (.ci/packages: ansible)"; exit 1; }
 
@@ -40,15 +42,10 @@ play() {  # play PLAYBOOK EXTRA-ARGS... ; sets rc, output in $work/out
 # 1. serial 1: host3 fails its gate, host4 is never touched.
 inventory "h1 h2 h3 h4" "--fail-gate h3"
 play rollout.yml -e rocecfg_batch=1 -e rocecfg_profile=/etc/site.toml
-expected="h1 validate /etc/site.toml
-h1 apply /etc/site.toml --json
-h1 gate /etc/site.toml --budget 3s
-h2 validate /etc/site.toml
-h2 apply /etc/site.toml --json
-h2 gate /etc/site.toml --budget 3s
-h3 validate /etc/site.toml
-h3 apply /etc/site.toml --json
-h3 gate /etc/site.toml --budget 3s"
+expected=$(for h in h1 h2 h3; do
+  printf '%s\n' "$h validate /etc/site.toml" "$h show host --json" "$h apply /etc/site.toml --json" \
+    "$h show host --json" "$h gate /etc/site.toml --budget 3s"
+done)
 check "rollout stops after the batch whose gate failed (rc $rc)" [ "$rc" = 2 ]
 check "rollout never touches the next batch" [ "$(sed 's/ *$//' "$work/calls")" = "$expected" ]
 check "the failed host's gate line is in the output" grep -q 'h3 | unhealthy: devices: rxe0 port 1 is DOWN' "$work/out"
@@ -58,7 +55,7 @@ inventory "h1 h2 h3 h4" "--fail-gate h1"
 play rollout.yml -e rocecfg_batch=2
 check "batch of 2 stops after batch 1 (rc $rc)" [ "$rc" = 2 ]
 check "h2 finished its gate, h3/h4 untouched" \
-  [ "$(cut -d' ' -f1,2 "$work/calls" | sort | tr '\n' ' ')" = "h1 apply h1 gate h1 validate h2 apply h2 gate h2 validate " ]
+  [ "$(cut -d' ' -f1,2 "$work/calls" | sort | tr '\n' ' ')" = "h1 apply h1 gate h1 show h1 show h1 validate h2 apply h2 gate h2 show h2 show h2 validate " ]
 
 # 3. max_fail_percentage tolerates one bad host of two per batch.
 inventory "h1 h2 h3 h4" "--fail-gate h1"
@@ -83,8 +80,20 @@ check "check mode reports the host that would change" grep -q 'h1 *: ok=[0-9]* *
 check "check mode with --diff shows the plan" grep -q 'eth0 pfc: \[\] -> \[3\]' "$work/out"
 play rollout.yml
 check "a real run reports the apply as a change" grep -q 'h1 *: ok=[0-9]* *changed=1' "$work/out"
+check "the wait for the ports polls rocecfg show host (rc $rc)" \
+  [ "$(grep -c '^h1 show host --json' "$work/calls")" -ge 2 ]
+check "an uncabled managed port and an unmanaged BlueField port, both DOWN, are not waited for (rc $rc)" \
+  [ "$rc" = 0 ]
 play rollout.yml
 check "a second real run is changed=0" grep -q 'h1 *: ok=[0-9]* *changed=0' "$work/out"
+
+# 5a. a managed port that was ACTIVE before the apply and stays DOWN fails
+#     the host, named, after rocecfg_link_wait_s.
+inventory "h1" "--link-down h1"
+play rollout.yml -e rocecfg_link_wait_s=2
+check "a managed port that does not come back fails the host (rc $rc)" [ "$rc" = 2 ]
+check "and is named" grep -q 'still not ACTIVE after 2 s: mlx5_0/1 (eth0)' "$work/out"
+check "the gate does not run on that host" [ "$(grep -c ' gate ' "$work/calls")" = 0 ]
 
 # 5b. the site's own inventory group_vars win over the role defaults.
 inventory "h1" ""
@@ -109,7 +118,11 @@ import json, sys
 s = json.load(open(sys.argv[1]))
 ok = (s["hosts"], s["drifted"], s["clean"], s["failed"]) == (3, 1, 1, 1)
 by = {r["host"]: r for r in s["results"]}
-ok = ok and by["h2"]["drift_steps"] == 1 and by["h2"]["drift"][0]["knob"] == "pfc"
+ok = ok and by["h2"]["drift_steps"] == 2 and by["h2"]["drift"][0]["knob"] == "pfc"
+# why it drifted, not the plan's step order
+ok = ok and by["h2"]["reason"] == "eth0 pfc is [3, 4], the profile wants [3]; eth0 mtu is 1500, the profile wants 9000"
+ok = ok and by["h2"]["drift"][1]["why"] == "eth0 mtu is 1500, the profile wants 9000"
+ok = ok and "reason" not in by["h2"]["drift"][0] and "MTU first" not in json.dumps(s)
 ok = ok and by["h3"]["exit_code"] == 3 and "Operation not permitted" in by["h3"]["error"]
 sys.exit(0 if ok else 1)
 PY
@@ -124,16 +137,34 @@ PY
 play audit.yml -e rocecfg_audit_dir="$work/audit-strict" -e rocecfg_audit_fail_on_drift=true --limit h2,localhost
 check "rocecfg_audit_fail_on_drift fails the drifted host (rc $rc)" [ "$rc" = 2 ]
 
-# 7. switch push from the controller passes the inventory.
-: > "$work/calls"
-ansible-playbook -i localhost, -c local "$src/playbooks/switches.yml" \
-  -e "rocecfg_bin='$fake --log $work/calls --host controller'" \
-  -e rocecfg_profile=p.toml -e rocecfg_inventory=fabric.toml > "$work/out" 2>&1
-rc=$?
+# 7. switch push from the controller, batch by batch: each batch pushed and
+#    audited before the next; batches of 2 by default, per rail on request;
+#    the first failed batch stops the rollout.
+switches() {  # switches EXTRA-FAKE-ARGS ANSIBLE-ARGS...
+  : > "$work/calls"
+  ansible-playbook -i localhost, -c local "$src/playbooks/switches.yml" \
+    -e "rocecfg_bin='$fake --log $work/calls --host controller --switches leaf1:0,leaf2:0,leaf3:1,leaf4:1,spine1: $1'" \
+    -e rocecfg_profile=p.toml -e rocecfg_inventory=fabric.toml "${@:2}" > "$work/out" 2>&1
+  rc=$?
+}
+switches ""
 check "switch push runs (rc $rc)" [ "$rc" = 0 ]
-check "switch push calls validate, apply, audit with the inventory" [ "$(sed 's/ *$//' "$work/calls")" = "controller validate p.toml --inventory fabric.toml
-controller apply p.toml --inventory fabric.toml --json
-controller audit p.toml --inventory fabric.toml" ]
+check "switch push: validate, then 2 switches at a time, each batch audited" [ "$(sed 's/ *$//' "$work/calls")" = "controller validate p.toml --inventory fabric.toml --json
+controller apply p.toml --inventory fabric.toml --switch leaf1,leaf2 --json
+controller audit p.toml --inventory fabric.toml --switch leaf1,leaf2
+controller apply p.toml --inventory fabric.toml --switch leaf3,leaf4 --json
+controller audit p.toml --inventory fabric.toml --switch leaf3,leaf4
+controller apply p.toml --inventory fabric.toml --switch spine1 --json
+controller audit p.toml --inventory fabric.toml --switch spine1" ]
+switches "" -e rocecfg_switch_batch=3
+check "batches of 3 (rc $rc)" [ "$(grep -o -- '--switch [^ ]*' "$work/calls" | uniq | tr '\n' ' ')" = "--switch leaf1,leaf2,leaf3 --switch leaf4,spine1 " ]
+switches "" -e rocecfg_switch_batch=3 -e rocecfg_switch_per_rail=true
+check "per rail: no batch spans two rails, switches on no rail last (rc $rc)" \
+  [ "$(grep -o -- '--switch [^ ]*' "$work/calls" | uniq | tr '\n' ' ')" = "--switch leaf1,leaf2 --switch leaf3,leaf4 --switch spine1 " ]
+switches "--fail-switch leaf3"
+check "a failed batch fails the rollout (rc $rc)" [ "$rc" = 2 ]
+check "and stops it: spine1 is never touched, leaf1/leaf2 were audited" \
+  [ "$(grep -o -- '[a-z]* p.toml --inventory fabric.toml --switch [^ ]*' "$work/calls" | tr '\n' ' ')" = "apply p.toml --inventory fabric.toml --switch leaf1,leaf2 audit p.toml --inventory fabric.toml --switch leaf1,leaf2 apply p.toml --inventory fabric.toml --switch leaf3,leaf4 " ]
 
 # 8. the real binary: install validates the shipped lab profile; on a host
 #    without RDMA devices the gate cannot evaluate (exit 4: a missing driver is
@@ -152,6 +183,46 @@ else
   check "real gate on a host without RDMA devices: not evaluated, tolerated (rc $rc)" [ "$rc" = 0 ]
   check "with the gate's own reason" grep -q 'local1 | not evaluated: devices: no RDMA device with an Ethernet port' "$work/out"
 fi
+
+# 8b. the switch list the rollout batches come from, from the real binary:
+#     each switch with the rails of the host NICs cabled to it.
+cat > "$work/rails.toml" <<'INV'
+[[switch]]
+name = "rail0-leaf"
+address = "192.0.2.10"
+vendor = "cumulus"
+interfaces = ["swp1-64"]
+[[switch]]
+name = "rail1-leaf"
+address = "192.0.2.11"
+vendor = "cumulus"
+interfaces = ["swp1-64"]
+[[switch]]
+name = "spine1"
+address = "192.0.2.20"
+vendor = "sonic"
+interfaces = ["Ethernet0-124/4"]
+[[host]]
+name = "gpu[001-004]"
+address = "{name}.example.net"
+rails = 2
+[host.nic_template]
+device = "mlx5_{rail}"
+probe_address = "10.{rail}.{n_hi}.{n_lo}"
+switch_port = "rail{rail}-leaf:swp{n}"
+INV
+"$real_bin" validate "$src/profiles/roce-lossless.toml" --inventory "$work/rails.toml" --json > "$work/validate.json"
+check "real validate --json lists the switches with their rails, batched per rail" \
+  python3 - "$work/validate.json" "$src/playbooks/roles/rocecfg/filter_plugins" <<'PY'
+import json, sys
+sys.path.insert(0, sys.argv[2])
+from rocecfg import rocecfg_switch_batches
+text = open(sys.argv[1]).read()
+s = json.loads(text)["payload"]["switches"]
+ok = [(x["name"], x["rails"]) for x in s] == [("rail0-leaf", [0]), ("rail1-leaf", [1]), ("spine1", [])]
+ok = ok and rocecfg_switch_batches(text, 4, True) == [["rail0-leaf"], ["rail1-leaf"], ["spine1"]]
+sys.exit(0 if ok else 1)
+PY
 
 # 9. the fleet audit summary from the real binary's JSON (not the fake's): a
 #    veth in a namespace of our own, audited against an MTU profile (root).
@@ -173,6 +244,7 @@ r = s["results"][0]
 ok = (s["hosts"], s["drifted"]) == (1, 1) and r["exit_code"] == 1 and r["drift_steps"] == 1
 d = r["drift"][0]
 ok = ok and (d["target"], d["knob"], d["before"], d["after"]) == ("rcfg0", "mtu", 1500, 9000)
+ok = ok and r["reason"] == "rcfg0 mtu is 1500, the profile wants 9000"
 sys.exit(0 if ok else 1)
 PY
   ip netns del "$ns"

@@ -7,11 +7,14 @@ namespace rocecfg::workload {
 DeclaredHcas declared_hcas(const profile::HostEntry& host) {
   DeclaredHcas out;
   out.source = "inventory host " + host.name;
+  // nic_rule = "ethernet" is every RDMA device with an Ethernet port: the
+  // default selection, whose names only the host itself knows.
+  out.by_rule = host.nic_source == profile::NicSource::rule;
   for (const profile::NicEntry& nic : host.nics) {
+    if (out.by_rule) continue;
     if (nic.rdma_device.empty()) {
       out.warnings.push_back(
-          fmt::format("{} names no RDMA device for rail {} (nic_rule or the single-NIC form): "
-                      "not declared",
+          fmt::format("{} names no RDMA device for rail {} (the single-NIC form): not declared",
                       out.source, nic.rail));
       continue;
     }
@@ -44,6 +47,19 @@ std::vector<Hca> job_hcas(const profile::WorkloadIntent& w, const host::HostInve
     }
   }
   std::vector<Hca> out;
+  if (declared && declared->by_rule) {
+    if (!inv.rdma_devices.empty()) {
+      if (!w.hca.empty())
+        warnings.push_back(fmt::format(
+            "{} takes every RDMA device with an Ethernet port (nic_rule): workload.hca ({}) "
+            "not used",
+            declared->source, joined(w.hca)));
+      return select_hcas(inv, profile::WorkloadIntent{}, nullptr);
+    }
+    warnings.push_back(
+        fmt::format("{} finds its NICs by nic_rule: their names are known only on that host",
+                    declared->source));
+  }
   if (inv.rdma_devices.empty() && !wanted.empty()) {
     for (size_t i = 0; i < wanted.size(); ++i)
       out.push_back(declared_hca(wanted[i], i < netdevs.size() ? netdevs[i] : ""));

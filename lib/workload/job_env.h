@@ -24,13 +24,15 @@ struct JobEnv {
 };
 
 // The HCAs an inventory [[host]] declares (its NICs, by rail), for `env
-// --inventory INV --host NAME`. A NIC found by nic_rule or the single-NIC
-// form names no device: it is left out, with a warning.
+// --inventory INV --host NAME`. A single-NIC form without rdma_device names
+// no device: left out, with a warning. nic_rule = "ethernet" names none
+// either: on the host it is every RDMA device with an Ethernet port.
 struct DeclaredHcas {
   std::string source;  // "inventory host gpu001"
   std::vector<std::string> names;
   std::vector<std::string> netdevs;  // parallel to names; "" when not stated
   std::vector<std::string> warnings;
+  bool by_rule = false;
 };
 DeclaredHcas declared_hcas(const profile::HostEntry& host);
 

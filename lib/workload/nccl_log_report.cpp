@@ -58,13 +58,17 @@ std::vector<const NcclDevice*> used_devices(const NcclProcess& p, const std::str
 }
 
 // The GID index of the rank's queue pairs (connect.cc lines), else the one
-// NCCL_IB_GID_INDEX pins (param.cc; -1 is NCCL's auto-selection).
+// NCCL_IB_GID_INDEX pins (param.cc; -1 is NCCL's auto-selection, which NCCL
+// before 2.12 printed with %lu as 18446744073709551615: src/include/param.h
+// before 353e8ba4).
 std::string gid_text(const NcclProcess& p) {
   std::vector<std::string> gids;
   for (auto [dev, gid] : p.gid_by_ibdev) gids.push_back(std::to_string(gid));
   if (!gids.empty()) return fmt::format("{}", fmt::join(gids, ","));
-  if (auto it = p.env.find("NCCL_IB_GID_INDEX"); it != p.env.end())
-    return it->second + (it->second == "-1" ? " (auto)" : " (environment)");
+  if (auto it = p.env.find("NCCL_IB_GID_INDEX"); it != p.env.end()) {
+    bool automatic = it->second == "-1" || it->second == "18446744073709551615";
+    return automatic ? "-1 (auto)" : it->second + " (environment)";
+  }
   return "-";
 }
 

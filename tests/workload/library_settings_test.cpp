@@ -223,10 +223,47 @@ enabled = true
     CHECK(env.hcas.empty());
     CHECK(env.warnings ==
           std::vector<std::string>{
-              "inventory host gpu001 names no RDMA device for rail 0 (nic_rule or the single-NIC "
-              "form): not declared",
+              "inventory host gpu001 names no RDMA device for rail 0 (the single-NIC form): not "
+              "declared",
               "no RDMA device on this host and none declared (workload.hca, or --inventory INV "
               "--host NAME): NCCL_IB_HCA / UCX_NET_DEVICES left to the libraries"});
+  }
+
+  TEST_CASE("env for an inventory host whose NICs are found by nic_rule") {
+    auto inv = profile::load_inventory_text(
+        "[[host]]\nname = \"gpu001\"\naddress = \"10.0.0.1\"\nnic_rule = \"ethernet\"\nrails = 2\n",
+        "inv.toml");
+    REQUIRE_MESSAGE(inv.value, inv.diagnostics.render());
+    DeclaredHcas declared = declared_hcas(inv.value->hosts.at(0));
+    CHECK(declared.by_rule);
+    CHECK(declared.names.empty());
+    CHECK(declared.warnings.empty());
+    profile::Intent i = load("[workload]\nhca = [\"mlx5_1\"]\n");
+    {  // on the node: every RoCE port, as the rule says
+      test::TempRoot t;
+      mlx5_port(t, "mlx5_0", "ens0f0np0", "0a00:0001");
+      mlx5_port(t, "mlx5_1", "ens1f0np0", "0a01:0001");
+      host::FsRoot fs(t.root());
+      JobEnv env = job_env(i, fs, host::discover(fs, false, true), env_of({}), &declared);
+      REQUIRE(env.hcas.size() == 2);
+      CHECK(env.hcas[1].name() == "mlx5_1:1");
+      CHECK(env.warnings ==
+            std::vector<std::string>{"inventory host gpu001 takes every RDMA device with an "
+                                     "Ethernet port (nic_rule): workload.hca (mlx5_1) not used"});
+    }
+    {  // on a login node: the names are the host's; workload.hca is what is declared
+      test::TempRoot t;
+      host::FsRoot fs(t.root());
+      JobEnv env = job_env(i, fs, host::discover(fs, false, true), env_of({}), &declared);
+      REQUIRE(env.hcas.size() == 1);
+      CHECK_FALSE(env.hcas[0].seen);
+      CHECK(env.warnings ==
+            std::vector<std::string>{
+                "inventory host gpu001 finds its NICs by nic_rule: their names are known only "
+                "on that host",
+                "this host has no RDMA device: NCCL_IB_HCA / UCX_NET_DEVICES name mlx5_1:1, "
+                "declared by workload.hca, not seen on this host"});
+    }
   }
 
   TEST_CASE("what NCCL on this host uses: environment, then NCCL_CONF_FILE, then /etc/nccl.conf") {

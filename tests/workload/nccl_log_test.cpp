@@ -177,6 +177,19 @@ TEST_SUITE("nccl-log") {
     CHECK(j["missing_ranks"] == nlohmann::json::array());
   }
 
+  TEST_CASE("NCCL_IB_GID_INDEX=-1 is auto-selection, as 2.12+ and older releases print it") {
+    profile::Intent intent = profile_106();
+    for (const char* value : {"-1", "18446744073709551615"}) {
+      NcclLog log = parse_nccl_log(
+          fmt::format("gpu01:7:7 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to {}.\n"
+                      "gpu01:7:7 [0] NCCL INFO Using network IB\n",
+                      value));
+      NcclLogReport r = judge_nccl_log(log, intent);
+      REQUIRE(r.ranks.size() == 1);
+      CHECK(r.ranks[0].gid == "-1 (auto)");
+    }
+  }
+
   TEST_CASE("a PXN channel (NET/IB/n(proxy)) and an index the Using list lacks") {
     std::string text =
         "gpu01:7:7 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [1]mlx5_1:1/RoCE [RO]; OOB "

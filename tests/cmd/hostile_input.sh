@@ -76,13 +76,17 @@ out.append(f"gpu03:102:1 [0] NCCL INFO NET/IB : Using {many} ; OOB eth0:10.0.0.3
 for r in range(3):
     out.append(f"gpu0{r + 1}:{100 + r}:1 [0] NCCL INFO NCCL_IB_TC set by environment to 106.")
     out.append(f"gpu0{r + 1}:{100 + r}:1 [0] NCCL INFO Using network IB")
+    # the NICs its channels ran on (all six for gpu03), then its rank
+    for c in range(6 if r == 2 else 1):
+        out.append(f"gpu0{r + 1}:{100 + r}:1 [0] NCCL INFO Channel {c:02d}/0 : {r}[0] -> {(r + 1) % 3}[0] [send] via NET/IB/{c}/GDRDMA")
+    out.append(f"gpu0{r + 1}:{100 + r}:1 [0] NCCL INFO ncclCommInitRankConfig comm 0x1{r} rank {r} nranks 3 cudaDev 0 nvmlDev 0 busId 1b000 commId 0x9 - Init COMPLETE")
 open(sys.argv[1], "w").write("\n".join(out) + "\n")
 PY
 expect "6: repeated device lines: one HCA per rank, widths bounded" 0 "$nccl_head
 rank  host:pid   transport  hca                                       gid  tc                 sl           verdict
--     gpu01:100  NET/IB     mlx5_0:1/RoCE                             -    106 (environment)  0 (default)  ok
--     gpu02:101  NET/IB     mlx5_1:1/RoCE                             -    106 (environment)  0 (default)  ok
--     gpu03:102  NET/IB     mlx5_0:1/RoCE,mlx5_1:1/RoCE,mlx5_2:1/RoCE,mlx5_3:1/RoCE,mlx5_4:1/RoCE,mlx5_5:1/RoCE  -    106 (environment)  0 (default)  ok
+0     gpu01:100  NET/IB     mlx5_0:1/RoCE                             -    106 (environment)  0 (default)  ok
+1     gpu02:101  NET/IB     mlx5_1:1/RoCE                             -    106 (environment)  0 (default)  ok
+2     gpu03:102  NET/IB     mlx5_0:1/RoCE,mlx5_1:1/RoCE,mlx5_2:1/RoCE,mlx5_3:1/RoCE,mlx5_4:1/RoCE,mlx5_5:1/RoCE  -    106 (environment)  0 (default)  ok
 verdict: ok" "$bin" nccl-log "$N" "$tmp/repeat.log"
 
 # ---- 7: secrets at every depth, and the environment --------------------------

@@ -326,10 +326,13 @@ void read_info(std::string_view msg, NcclProcess& p) {
         used.size() < kMaxNcclListEntries)
       used.push_back(*net->second);
   } else if (auto rank = rank_of(msg)) {
-    if (!p.rank) {
+    if (!p.nranks || rank->second > *p.nranks) {
       p.rank = rank->first;
       p.nranks = rank->second;
     }
+    if (std::find(p.comm_ranks.begin(), p.comm_ranks.end(), *rank) == p.comm_ranks.end() &&
+        p.comm_ranks.size() < kMaxNcclListEntries)
+      p.comm_ranks.push_back(*rank);
   }
 }
 

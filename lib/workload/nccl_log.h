@@ -26,6 +26,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rocecfg::workload {
@@ -51,8 +52,11 @@ struct NcclDevice {
 struct NcclProcess {
   std::string host;
   int pid = 0;
-  std::optional<int> rank;
+  std::optional<int> rank;  // in the largest communicator it completed (the job's world)
   std::optional<int> nranks;
+  // (rank, nranks) of every communicator it completed: a job that splits
+  // its world logs several per process, the world not always first.
+  std::vector<std::pair<int, int>> comm_ranks;
   std::string network;  // "Using network X": "IB", "Socket", a plugin's name
   std::vector<NcclDevice> ib_devices;
   bool ib_no_device = false;  // "NET/IB : No device found."

@@ -85,19 +85,20 @@ std::string rank_ranges(const std::vector<int>& ranks) {
   return out;
 }
 
-// Which ranks of the job are not in the log: the communicator with the most
-// ranks ("nranks" of Init COMPLETE) against the ranks seen in it. Empty
-// `why` when every rank is there.
+// Which ranks of the job are not in the log: the largest communicator
+// ("nranks" of Init COMPLETE, any of a process's) against the ranks seen in
+// it. Empty `why` when every rank is there.
 std::string missing_ranks(const NcclLog& log, std::vector<int>& missing) {
   int nranks = 0;
-  for (const NcclProcess& p : log.processes) nranks = std::max(nranks, p.nranks.value_or(0));
+  for (const NcclProcess& p : log.processes)
+    for (auto [rank, n] : p.comm_ranks) nranks = std::max(nranks, n);
   if (nranks == 0)
     return "the log has no \"Init COMPLETE\" line, so it does not say how many ranks the job has: "
            "it cannot show that every rank is in it (NCCL_DEBUG_SUBSYS needs INIT)";
   std::vector<bool> seen(static_cast<size_t>(nranks), false);
   for (const NcclProcess& p : log.processes)
-    if (p.nranks == nranks && p.rank && *p.rank >= 0 && *p.rank < nranks)
-      seen[static_cast<size_t>(*p.rank)] = true;
+    for (auto [rank, n] : p.comm_ranks)
+      if (n == nranks && rank >= 0 && rank < nranks) seen[static_cast<size_t>(rank)] = true;
   for (int i = 0; i < nranks; ++i)
     if (!seen[static_cast<size_t>(i)]) missing.push_back(i);
   if (missing.empty()) return "";

@@ -242,6 +242,26 @@ TEST_SUITE("nccl-log") {
     CHECK(render_text(f, intent).ends_with("verdict: FAIL\n"));
   }
 
+  TEST_CASE("a process that completes a split communicator before the world: its world rank") {
+    std::string text;
+    for (int rank : {0, 1, 2, 3})
+      text += fmt::format(
+          "n{0}:{0}:{0} [0] NCCL INFO NCCL_IB_TC set by environment to 106.\n"
+          "n{0}:{0}:{0} [0] NCCL INFO Using network IB\n"
+          "n{0}:{0}:{0} [0] NCCL INFO ncclCommInitRankConfig comm 0x1 rank {1} nranks 2 cudaDev 0 "
+          "nvmlDev 0 busId 1b000 commId 0x{2} - Init COMPLETE\n"
+          "n{0}:{0}:{0} [0] NCCL INFO ncclCommInitRankConfig comm 0x2 rank {0} nranks 4 cudaDev 0 "
+          "nvmlDev 0 busId 1b000 commId 0x7 - Init COMPLETE\n",
+          rank, rank % 2, rank / 2);
+    NcclLog log = parse_nccl_log(text);
+    CHECK(log.processes[3].comm_ranks == std::vector<std::pair<int, int>>{{1, 2}, {3, 4}});
+    CHECK(log.processes[3].rank == 3);  // its world rank, not the split one
+    CHECK(log.processes[3].nranks == 4);
+    NcclLogReport r = judge_nccl_log(log, profile_106());
+    CHECK(r.missing_ranks.empty());
+    CHECK(r.verdict() == NcclVerdict::ok);
+  }
+
   TEST_CASE("missing ranks in the middle are listed as ranges; no rank count is incomplete") {
     std::string text;
     for (int rank : {0, 1, 4, 7})

@@ -465,7 +465,7 @@ run("counters unknown vendor", ["counters", "--vendor", "nosuch", "--from-file",
 # Issue 36 item 8: an offline counter read names its switch by the file, as audit does
 run("counters names the switch by its file", ["counters", LOSSLESS, "--vendor", "sonic",
                                               "--from-file", before, "--from-file", after,
-                                              "--json"], 1, "counters",
+                                              "--window-ms", "1000", "--json"], 1, "counters",
     all_of(has(("targets.0.name", "sonic-after.txt")),
            has(("payload.switches.0.switch", "sonic-after.txt"))))
 run("counters without a source", ["counters", LOSSLESS, "--json"], 2, "counters")

@@ -177,6 +177,8 @@ int run_import(const ImportArgs& a, const Globals& g) {
       trailer);
   json_document().payload = {{"vendor", a.vendor},
                              {"file", a.file},
+                             {"recognised_as", state->recognised_as},
+                             {"passed_over", state->passed_over},
                              {"port", port.empty() ? json() : json(port)},
                              {"report", report_json},
                              {"output", a.out.empty() ? json() : json(a.out)},

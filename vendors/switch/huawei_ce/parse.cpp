@@ -8,6 +8,7 @@
 #include "../cli/config_tree.h"
 #include "../cli/ports.h"
 #include "../cli/recognise.h"
+#include "common/capture.h"
 #include "huawei_ce.h"
 
 namespace rocecfg::sw::huawei_ce {
@@ -488,6 +489,7 @@ Result<SwitchState> parse(std::string_view config_text) {
     p.state.ports[name] = p.port_settings(name, port, explicit_map);
   }
   if (text->session) cli::only_stated(p.state, "CloudEngine configuration session");
+  say_passed_over(p.state, "statements that are not QoS");
   return std::move(p.state);
 }
 

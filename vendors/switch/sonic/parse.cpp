@@ -182,10 +182,8 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
         fmt::format("expected {}; none of its tables is a port or QoS table", kConfigDbExpected));
   sw::SwitchState st;
   st.recognised_as = read->form;
-  if (not_read > 0)
-    st.notes.push_back(sw::passed_over_note(not_read, "CONFIG_DB tables that are not port or QoS"));
-  if (read->passed_over > 0)
-    st.notes.push_back(sw::passed_over_note(read->passed_over, "Redis keys that are not hashes"));
+  sw::pass_over(st, not_read, "CONFIG_DB tables that are not port or QoS");
+  sw::pass_over(st, read->passed_over, "Redis keys that are not hashes");
   bool have_port_table = db.contains("PORT");
   for (const std::string& name : port_names(db)) {
     model::Settings& s = st.ports[name];

@@ -9,14 +9,7 @@ bin=$1
 tmp=$(mktemp -d /tmp/rocecfg-import-ecn-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
-check() {
-  if [ "$2" != "$3" ]; then
-    printf 'FAIL: %s\n  want:\n%s\n  got:\n%s\n' "$1" "$3" "$2"
-    fails=$((fails + 1))
-  else
-    echo "ok: $1"
-  fi
-}
+. "$(dirname "$0")/check.sh"
 wred='"WRED_PROFILE": {"AZURE_LOSSLESS": {"ecn": "ecn_all", "wred_green_enable": "true",
     "green_min_threshold": "1048576", "green_max_threshold": "2097152", "green_drop_probability": "5"}}'
 cat > "$tmp/unbound.json" <<EOF2

@@ -15,14 +15,7 @@ bin=$1 src=$2
 tmp=$(mktemp -d /tmp/rocecfg-show-read-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
-check() {
-  if [ "$2" != "$3" ]; then
-    printf 'FAIL: %s\n  want: %s\n  got:  %s\n' "$1" "$3" "$2"
-    fails=$((fails + 1))
-  else
-    echo "ok: $1"
-  fi
-}
+. "$(dirname "$0")/check.sh"
 cat > "$tmp/eos.cfg" <<'CFG'
 ! device: leaf1 (DCS-7050CX3-32S, EOS-4.28.3M)
 !

@@ -263,23 +263,22 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
     }
     return m;
   };
-  if (maps_in_use.size() > 1) {
-    // Several maps bound to different ports (PORT_QOS_MAP|<port>.
-    // dscp_to_tc_map, sonic-port-qos-map.yang): each port reads its own;
-    // the switch-wide value is only the "global" entry's, if any.
-    for (const auto& [policy, ports] : st.policies) {
-      if (!policy.starts_with("dscp_to_tc_map ")) continue;
-      auto m = read_map(policy.substr(15));
-      if (!m) return std::unexpected(m.error());
-      if (!*m) continue;
-      for (const std::string& p : ports) st.ports[p].dscp_priority = **m;
-    }
+  // A map bound to ports (PORT_QOS_MAP|<port>.dscp_to_tc_map,
+  // sonic-port-qos-map.yang) is those ports' own, one map or several: a
+  // port that binds none does not classify by it. The switch-wide value is
+  // only the "global" entry's, if any (one map bound to some ports was once
+  // shown as the whole switch's).
+  for (const auto& [policy, ports] : st.policies) {
+    if (!policy.starts_with("dscp_to_tc_map ")) continue;
+    auto m = read_map(policy.substr(15));
+    if (!m) return std::unexpected(m.error());
+    if (!*m) continue;
+    for (const std::string& p : ports) st.ports[p].dscp_priority = **m;
+  }
+  if (maps_in_use.size() > 1)
     st.notes.push_back(
         fmt::format("{} DSCP_TO_TC maps bound to different ports ({}): read per port",
                     maps_in_use.size(), fmt::join(maps_in_use, ", ")));
-  } else if (dscp_map_name.empty() && !maps_in_use.empty()) {
-    dscp_map_name = *maps_in_use.begin();
-  }
   auto global_map = read_map(dscp_map_name);
   if (!global_map) return std::unexpected(global_map.error());
   if (*global_map) st.global.dscp_priority = **global_map;

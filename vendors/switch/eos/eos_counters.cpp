@@ -221,6 +221,18 @@ class EosCounters final : public sw::CounterReader {
             fmt::format("{}  ({})", kEcn, src), fmt::format("{}  ({})", kDrops, src),
             fmt::format("{}  ({})", kErrors, src)};
   }
+  // The text form of each command (no `| json`): refused, never guessed.
+  std::string form_not_read(std::string_view line) const override {
+    for (std::string_view c : {kPfc, kWatchdog, kEcn, kDrops, kErrors}) {
+      std::string_view text = c.substr(0, c.size() - std::string_view(" | json").size());
+      if (line == text)
+        return fmt::format(
+            "the text form of '{}' is not read: no Arista document prints its layout, so "
+            "reading it would be a guess; save '{}' instead",
+            text, c);
+    }
+    return "";
+  }
   std::vector<std::string> not_exposed() const override {
     return {"pause per priority, pause duration: the EOS PFC counters object is per port",
             "watchdog_drops, watermark, link_flaps: not read on eos"};

@@ -12,7 +12,8 @@
 //       "-" where ECN counting is off on that queue (`random-detect ecn count`)
 //   show interfaces counters queue drops | json
 //       egressQueueCounters.interfaces.<if>.ucastQueues.trafficClasses.TC<n>
-//       .dropPrecedences.DP<m>.droppedPackets (summed over drop precedences)
+//       .dropPrecedences.DP<m>.droppedPackets (summed over drop precedences);
+//       mcastQueues the same for the multicast queues (read, not judged)
 //   show interfaces counters errors | json
 //       interfaceErrorCounters.<if>.fcsErrors
 //
@@ -137,20 +138,25 @@ Status parse_json(const std::string& cmd, const json& j, sw::CounterSnapshot& s)
     if (j.contains("egressQueueCounters") && j["egressQueueCounters"].contains("interfaces"))
       ifs = &j["egressQueueCounters"]["interfaces"];
     if (!ifs || !ifs->is_object()) return bad("no egressQueueCounters.interfaces object");
+    // Unicast queues are the traffic classes a verdict judges; multicast
+    // queues (mcastQueues, the same shape) are read beside them, never a
+    // lossless class.
     for (const auto& [port, c] : ifs->items()) {
-      if (!c.contains("ucastQueues") || !c["ucastQueues"].contains("trafficClasses")) continue;
-      for (const auto& [tc, v] : c["ucastQueues"]["trafficClasses"].items()) {
-        auto idx = class_index(tc);
-        if (!idx) return bad(fmt::format("{}: traffic class '{}'", port, tc));
-        uint64_t total = 0;
-        const json precedences = v.value("dropPrecedences", json::object());
-        for (const auto& [dp, d] : precedences.items()) {
-          auto n = json_counter(d.value("droppedPackets", json()));
-          if (!n) return bad(fmt::format("{} {} {}: no droppedPackets", port, tc, dp));
-          total += *n;
+      for (auto [key, scope] : {std::pair{"ucastQueues", CounterScope::queue},
+                                std::pair{"mcastQueues", CounterScope::mc_queue}}) {
+        if (!c.contains(key) || !c[key].contains("trafficClasses")) continue;
+        for (const auto& [tc, v] : c[key]["trafficClasses"].items()) {
+          auto idx = class_index(tc);
+          if (!idx) return bad(fmt::format("{}: traffic class '{}'", port, tc));
+          uint64_t total = 0;
+          const json precedences = v.value("dropPrecedences", json::object());
+          for (const auto& [dp, d] : precedences.items()) {
+            auto n = json_counter(d.value("droppedPackets", json()));
+            if (!n) return bad(fmt::format("{} {} {}: no droppedPackets", port, tc, dp));
+            total += *n;
+          }
+          put(s, port, scope, *idx, CounterKind::queue_drops, total, CounterUnit::packets, kDrops);
         }
-        put(s, port, CounterScope::queue, *idx, CounterKind::queue_drops, total,
-            CounterUnit::packets, kDrops);
       }
     }
     return {};

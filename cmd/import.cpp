@@ -104,6 +104,21 @@ profile::Intent imported_intent(const sw::SwitchState& st, const std::string& po
       pending.emplace_back(k, report.size());
     report.push_back(line);
   }
+  // ECN thresholds mean something only with the priorities they mark: a
+  // WRED profile no queue marks with (SONiC without QUEUE wred_profile) was
+  // written as [ecn] without priorities, which the loader reads as marking
+  // every lossless priority -- what the switch does not do.
+  const model::Settings& ecn_from =
+      model::knob_present(*own, model::Knob::ecn_priorities) ? *own : st.global;
+  bool marks =
+      sw::knob_view(st, port, model::Knob::ecn_priorities).source == sw::Source::configured &&
+      ecn_from.ecn_priorities && !ecn_from.ecn_priorities->empty();
+  if (!marks)
+    std::erase_if(pending, [&](const std::pair<model::Knob, size_t>& p) {
+      if (p.first != model::Knob::ecn) return false;
+      report[p.second].outcome = "not imported: no priority is marked with these thresholds";
+      return true;
+    });
   // Knob by knob, kept only while the profile still loads, so the written
   // profile always validates; repeated while a pass adds something, since
   // the loader's cross-field checks (trust dscp needs a DSCP map to the
@@ -177,6 +192,8 @@ int run_import(const ImportArgs& a, const Globals& g) {
       trailer);
   json_document().payload = {{"vendor", a.vendor},
                              {"file", a.file},
+                             {"recognised_as", state->recognised_as},
+                             {"passed_over", state->passed_over},
                              {"port", port.empty() ? json() : json(port)},
                              {"report", report_json},
                              {"output", a.out.empty() ? json() : json(a.out)},
@@ -187,9 +204,7 @@ int run_import(const ImportArgs& a, const Globals& g) {
   }
   // Written atomically through the link-safe writer: an existing symlink at
   // -o is replaced, never followed (root once wrote through one).
-  std::filesystem::path target(a.out);
-  std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
-  if (Status s = write_file_atomically(dir, target.filename().string(), toml, 0644); !s)
+  if (Status s = write_path_atomically(a.out, toml, 0644); !s)
     return report_error(kRuntime,
                         fmt::format("cannot write {}: {}", printable(a.out), s.error().message));
   return kOk;

@@ -83,6 +83,7 @@ int show_switch(const std::string& vendor, const std::string& from_file, bool js
     json_document().payload = {{"switch", json{{"vendor", vendor},
                                                {"file", from_file},
                                                {"recognised_as", state->recognised_as},
+                                               {"passed_over", state->passed_over},
                                                {"switch_wide", knobs_json(switch_wide(*state))},
                                                {"port_groups", port_groups},
                                                {"policies", state->policies},

@@ -90,26 +90,35 @@ std::string shown(std::string_view text) {
 // Files are read once per render, only for the lines a diagnostic points at.
 class SourceCache {
  public:
+  // Line `number` of `path`, or nullptr when it cannot be read or must not
+  // be shown (it sets a secret, or continues a value a secret key opened).
   const std::string* line(const std::string& path, int number) {
     auto [it, inserted] = files_.try_emplace(path);
+    File& f = it->second;
     if (inserted && invoker_can_read(path)) {
       // Bounded like the loader: a diagnostic never makes us read /dev/zero.
       if (Result<std::string> content = read_regular_file(path, kMaxRenderedFileBytes)) {
+        f.secret = secret_lines(*content);
         std::string_view rest = *content;
         while (!rest.empty()) {
           size_t nl = rest.find('\n');
-          it->second.emplace_back(rest.substr(0, nl));
+          f.lines.emplace_back(rest.substr(0, nl));
           if (nl == std::string_view::npos) break;
           rest.remove_prefix(nl + 1);
         }
       }
     }
-    if (number < 1 || number > static_cast<int>(it->second.size())) return nullptr;
-    return &it->second[number - 1];
+    if (number < 1 || number > static_cast<int>(f.lines.size())) return nullptr;
+    if (f.secret.at(static_cast<size_t>(number - 1))) return nullptr;
+    return &f.lines[number - 1];
   }
 
  private:
-  std::map<std::string, std::vector<std::string>> files_;
+  struct File {
+    std::vector<std::string> lines;
+    std::vector<bool> secret;  // secret_lines(): never shown
+  };
+  std::map<std::string, File> files_;
 };
 
 }  // namespace
@@ -127,7 +136,7 @@ std::string Diagnostics::render() const {
   for (const Diagnostic& d : sorted) {
     out += printable(scrub_environment_secrets(d.headline())) + "\n";
     const std::string* text = cache.line(d.pos.path, d.pos.line);
-    if (!text || is_secret_word(d.key) || line_mentions_secret(*text)) continue;
+    if (!text || is_secret_word(d.key)) continue;
     // A long line is cut to a window around the column.
     std::string scrubbed = scrub_environment_secrets(*text);
     std::string_view line = scrubbed;

@@ -86,6 +86,67 @@ bool line_mentions_secret(std::string_view line) {
   return is_secret_word(keys);
 }
 
+namespace {
+
+// Where a TOML line leaves the reader: inside how many brackets, and inside
+// which multi-line string delimiter (empty = none). Single-line strings and
+// comments end on their line; a table header opens and closes its brackets.
+struct Continuation {
+  int depth = 0;
+  std::string_view multiline;  // `"""` or `'''` while one is open
+};
+
+void advance(std::string_view line, Continuation& c) {
+  constexpr std::string_view kBasic = R"(""")", kLiteral = "'''";
+  for (size_t i = 0; i < line.size();) {
+    if (!c.multiline.empty()) {
+      size_t end = line.find(c.multiline, i);
+      if (end == std::string_view::npos) return;
+      i = end + c.multiline.size();
+      c.multiline = {};
+      continue;
+    }
+    char ch = line[i];
+    if (ch == '#') return;  // a comment
+    if (line.substr(i, 3) == kBasic || line.substr(i, 3) == kLiteral) {
+      c.multiline = line.substr(i, 3) == kBasic ? kBasic : kLiteral;
+      i += 3;
+      continue;
+    }
+    if (ch == '"' || ch == '\'') {
+      size_t end = i + 1;
+      while (end < line.size() && line[end] != ch) end += (ch == '"' && line[end] == '\\') ? 2 : 1;
+      i = end + 1;
+      continue;
+    }
+    if (ch == '[' || ch == '{') ++c.depth;
+    if ((ch == ']' || ch == '}') && c.depth > 0) --c.depth;
+    ++i;
+  }
+}
+
+}  // namespace
+
+std::vector<bool> secret_lines(std::string_view text) {
+  std::vector<bool> out;
+  Continuation c;
+  bool secret_value_open = false;  // a value that a secret key opened is still open
+  while (true) {
+    size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    bool continued = c.depth > 0 || !c.multiline.empty();
+    bool mentions = line_mentions_secret(line);
+    // Only a line that starts a value can open a secret one: a continuation
+    // line's own words are values (`"token",` in an array of plain names).
+    if (!continued) secret_value_open = mentions;
+    out.push_back(mentions || (continued && secret_value_open));
+    advance(line, c);
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  return out;
+}
+
 void note_secret_environment_variable(std::string name) {
   std::lock_guard lock(noted().mutex);
   if (std::find(noted().names.begin(), noted().names.end(), name) == noted().names.end())

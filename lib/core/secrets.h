@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rocecfg {
 
@@ -21,6 +22,13 @@ bool is_secret_word(std::string_view text);
 // any secret word outside the line's quoted values, or in a quoted key. Such
 // a line is never shown.
 bool line_mentions_secret(std::string_view line);
+
+// Which lines of a whole TOML text are never shown: those that mention a
+// secret (above), and every continuation line of a value that a secret key
+// opens on an earlier line -- a multi-line array (`password = [` then
+// `  "hunter2",`) or a multi-line string (`token = """`): the first scrubber
+// looked at each line alone and showed them. Element i is line i + 1.
+std::vector<bool> secret_lines(std::string_view text);
 
 // An environment variable the loaded inventory names as holding a secret
 // (password_env): its value is scrubbed from everything shown from now on.

@@ -82,6 +82,9 @@ Result<CounterSnapshot> parse_transcript(const CounterReader& reader, std::strin
         ++read;
         continue;
       }
+      if (std::string why = reader.form_not_read(o.command_line); !why.empty())
+        return fail(ErrorKind::invalid_input, where(),
+                    fmt::format("{}; the forms it reads:{}", why, known_forms(reader)));
       if (!o.command_line.empty()) {
         snap.notes.push_back(
             fmt::format("{}: passed over (not a {} counter output)", where(), reader.vendor()));

@@ -51,6 +51,10 @@ class CounterReader {
   virtual std::vector<std::string> forms() const = 0;
   // Counter kinds this vendor has no documented form for (listed as unread).
   virtual std::vector<std::string> not_exposed() const { return {}; }
+  // A command line of a command this reader reads only in another form (EOS
+  // and NX-OS text without `| json`): why that form is not read, which a
+  // saved output after it is refused with; "" for any other line.
+  virtual std::string form_not_read(std::string_view /*command_line*/) const { return ""; }
 };
 
 using CounterReaderFactory = std::unique_ptr<CounterReader> (*)();

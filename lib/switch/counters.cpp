@@ -75,6 +75,10 @@ const char* to_string(CounterKind kind) {
       return "watchdog_last_rx_drops";
     case CounterKind::watchdog_stormed:
       return "watchdog_stormed";
+    case CounterKind::port_pause_rx_frames:
+      return "port_pause_rx_frames";
+    case CounterKind::port_pause_tx_frames:
+      return "port_pause_tx_frames";
   }
   return "?";
 }

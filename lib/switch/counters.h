@@ -54,6 +54,11 @@ enum class CounterKind {
   watchdog_last_rx_ok,
   watchdog_last_rx_drops,
   watchdog_stormed,  // the watchdog reports the queue stormed now (1) or not (0): a state
+  // Pause frames a port-wide table states for the port as a whole, beside the
+  // per-priority ones (NVUE `counters qos port-stats`: its docs do not say
+  // whether they are 802.3x or PFC frames, so they are read, never judged).
+  port_pause_rx_frames,
+  port_pause_tx_frames,
 };
 
 enum class CounterUnit { frames, packets, bytes, microseconds, milliseconds, events, state };

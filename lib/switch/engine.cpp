@@ -108,6 +108,30 @@ SwitchResult audit_observed(const Adapter& adapter, const Result<detail::Observe
 
 }  // namespace
 
+namespace {
+
+// The QoS statements a reader listed as not understood (its `why` says so:
+// "not understood", "QoS statement not understood", "interface name not
+// understood"), as "N QoS statement(s) not understood (line(s) 12, 40)";
+// "" when there is none. Statements read and outside the profile model
+// ("... not part of the profile model") and values in units we cannot
+// compare are not counted: they are understood.
+std::string qos_not_understood(const SwitchState& state) {
+  size_t count = 0;
+  std::vector<int> lines;
+  for (const Unread& u : state.not_understood) {
+    if (u.why.find("not understood") == std::string::npos) continue;
+    ++count;
+    if (u.line > 0) lines.push_back(u.line);
+  }
+  if (count == 0) return "";
+  std::string out = fmt::format("{} QoS statement(s) not understood", count);
+  if (!lines.empty()) out += fmt::format(" (line(s) {})", fmt::join(lines, ", "));
+  return out;
+}
+
+}  // namespace
+
 Result<plan::Plan> plan_switch(const Adapter& adapter, const model::Settings& intent,
                                const std::vector<std::string>& ports, const SwitchState& state) {
   model::Settings global, port;
@@ -173,6 +197,11 @@ SwitchResult audit_state(const Adapter& adapter, const SwitchState& state,
   } else if (configured_knobs(state) == 0) {
     r.outcome = SwitchOutcome::unverified;
     r.reason = "no port or QoS statement in the config was understood";
+  } else if (std::string lines = qos_not_understood(state); !lines.empty()) {
+    // No green without evidence: a QoS statement the reader could not hold
+    // may set a knob the comparison then reports as agreeing.
+    r.outcome = SwitchOutcome::unverified;
+    r.reason = "no drift seen, " + lines;
   } else if (!r.not_observed.empty()) {
     r.outcome = SwitchOutcome::unverified;
     r.reason = fmt::format("no drift seen, {} knob(s) not in the config", not_in_config);

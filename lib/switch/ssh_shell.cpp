@@ -4,10 +4,9 @@
 // answer pager prompts with a space, and treat the CLI's error markers as a
 // failed command. The echo of the typed line and the final prompt are cut
 // from the output; CR LF becomes LF.
-#include <regex>
-
 #include <fmt/format.h>
 
+#include "switch/shell_text.h"
 #include "switch/ssh.h"
 #include "switch/ssh_connection.h"
 
@@ -16,57 +15,13 @@ namespace rocecfg::sw {
 struct ShellSession::Shell {
   std::unique_ptr<SshConnection> connection;
   ChannelPtr channel;
-  std::regex prompt;
-  std::regex pager;
-  std::vector<std::regex> errors;
+  ShellMatcher matcher;
 };
 
 namespace {
 
-// The longest text a dialect's regex is run on: std::regex recurses once per
-// character it repeats over, so a switch printing one 60,000-character line
-// overflowed the stack (issue 33 item 1). Prompts, pager prompts and error
-// markers are short and sit at a line's start: a longer tail is no prompt,
-// and an error marker is looked for in a line's first kRegexWindow bytes.
-constexpr size_t kRegexWindow = 1024;
-
-bool search(const std::string& text, const std::regex& re) {
-  if (text.size() > kRegexWindow) return std::regex_search(text.substr(0, kRegexWindow), re);
-  return std::regex_search(text, re);
-}
-
 std::string where(const SshTarget& t) {
   return t.name.empty() ? fmt::format("{}:{}", t.host, t.port) : t.name;
-}
-
-std::string last_line(const std::string& text) {
-  size_t nl = text.find_last_of('\n');
-  return nl == std::string::npos ? text : text.substr(nl + 1);
-}
-
-// What a terminal would show: CR LF is a newline, a bare CR returns to the
-// start of the line (pagers erase their prompt with "\r    \r"), a backspace
-// removes the previous character, ANSI escape sequences are dropped.
-void strip_cr(std::string& s) {
-  std::string out, line;
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (c == '\n') {
-      out += line + '\n';
-      line.clear();
-    } else if (c == '\r') {
-      if (i + 1 < s.size() && (s[i + 1] == '\n' || s[i + 1] == '\r')) continue;
-      if (i + 1 < s.size()) line.clear();
-    } else if (c == '\b') {
-      if (!line.empty()) line.pop_back();
-    } else if (c == '\x1b' && i + 1 < s.size() && s[i + 1] == '[') {
-      i += 2;
-      while (i < s.size() && !((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z'))) ++i;
-    } else {
-      line += c;
-    }
-  }
-  s = out + line;
 }
 
 }  // namespace
@@ -95,14 +50,9 @@ static Result<std::string> read_to_prompt(ShellSession::Shell& sh, const SshTarg
 
 Status ShellSession::start() {
   auto sh = std::make_unique<Shell>();
-  try {
-    sh->prompt = std::regex(dialect_.prompt_regex);
-    sh->pager = std::regex(dialect_.pager_regex);
-    for (const std::string& e : dialect_.error_regexes) sh->errors.emplace_back(e);
-  } catch (const std::regex_error& e) {
-    return fail(ErrorKind::invalid_input, where(target_),
-                fmt::format("bad regex in shell dialect: {}", e.what()));
-  }
+  auto matcher = compile_dialect(dialect_, where(target_));
+  if (!matcher) return std::unexpected(matcher.error());
+  sh->matcher = std::move(*matcher);
   auto conn = SshConnection::open(target_);
   if (!conn) return std::unexpected(conn.error());
   sh->connection = std::move(*conn);
@@ -128,12 +78,10 @@ static Result<std::string> read_to_prompt(ShellSession::Shell& sh, const SshTarg
   char buf[16384];
   Deadline deadline(t.command_timeout_ms);
   while (true) {
-    std::string tail = last_line(text);
-    strip_cr(tail);
-    bool short_tail = !tail.empty() && tail.size() <= kRegexWindow;
-    if (short_tail && std::regex_search(tail, sh.prompt)) return text;
-    if (short_tail && std::regex_search(tail, sh.pager)) {
-      text.erase(text.size() - last_line(text).size());  // drop the pager prompt
+    ShellTail tail = classify_tail(text, sh.matcher);
+    if (tail == ShellTail::prompt) return text;
+    if (tail == ShellTail::pager) {
+      drop_last_line(text);  // the pager prompt
       if (ssh_channel_write(sh.channel.get(), " ", 1) != 1)
         return fail(ErrorKind::failed, where(t), "connection lost while paging");
       continue;
@@ -172,26 +120,7 @@ Result<std::string> ShellSession::run(const std::string& command) {
     shell_.reset();  // a wedged or dropped CLI is never reused
     return std::unexpected(text.error());
   }
-  std::string out = *text;
-  strip_cr(out);
-  out.erase(out.size() - last_line(out).size());  // the prompt
-  // The pty echoes what we typed: drop everything up to the first newline
-  // when it ends with the command.
-  if (size_t nl = out.find('\n'); nl != std::string::npos && out.compare(0, nl, command) == 0)
-    out.erase(0, nl + 1);
-  else if (out.starts_with(command))
-    out.erase(0, command.size());
-  size_t start = 0;
-  while (start < out.size()) {
-    size_t nl = out.find('\n', start);
-    std::string l = out.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-    for (const std::regex& e : shell_->errors)
-      if (search(l, e))
-        return fail(ErrorKind::failed, ctx, fmt::format("{:?} rejected: {}", command, l));
-    if (nl == std::string::npos) break;
-    start = nl + 1;
-  }
-  return out;
+  return command_output(std::move(*text), command, shell_->matcher, ctx);
 }
 
 }  // namespace rocecfg::sw

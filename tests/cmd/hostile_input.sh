@@ -198,5 +198,23 @@ r=$?
 [ $r -eq 0 ] && echo "ok:   ...replaced the link, did not write through it" ||
   { echo "FAIL: import -o wrote through the symlink: $(cat "$tmp/victim" | head -2)"; fails=$((fails + 1)); }
 
+# fabric --svg and --save-baseline wrote with an ofstream, through a link
+# planted at the path. Hosts that cannot take part (.invalid) make a run that
+# measures nothing (exit 3) and still writes both files.
+echo "keep" > "$tmp/victim2"
+ln -s "$tmp/victim2" "$tmp/map.svg"
+ln -s "$tmp/victim2" "$tmp/base.json"
+"$bin" fabric "$P" --hosts 'h1.invalid,h2.invalid' --pattern ring --svg "$tmp/map.svg" \
+  --save-baseline "$tmp/base.json" > /dev/null 2>&1
+r=$?
+if [ $r -eq 3 ] && [ "$(cat "$tmp/victim2")" = keep ] && [ ! -L "$tmp/map.svg" ] &&
+  [ ! -L "$tmp/base.json" ] && [ "$(head -c 4 "$tmp/map.svg")" = "<svg" ] &&
+  [ "$(head -c 1 "$tmp/base.json")" = "{" ]; then
+  echo "ok:   15: fabric --svg / --save-baseline replace a planted link, exit 3"
+else
+  echo "FAIL: fabric --svg / --save-baseline: rc $r, victim: $(head -c 40 "$tmp/victim2")"
+  fails=$((fails + 1))
+fi
+
 [ $fails -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
 echo "all ok"

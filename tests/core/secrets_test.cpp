@@ -2,8 +2,11 @@
 // every depth, and the values of secret-holding environment variables.
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 
+#include "core/diagnostic.h"
 #include "core/secrets.h"
 
 using namespace rocecfg;
@@ -24,6 +27,48 @@ TEST_SUITE("core.secrets") {
     CHECK_FALSE(line_mentions_secret("description = \"rotate the token weekly\""));
     CHECK_FALSE(line_mentions_secret("name = \"leaf1\" # password elsewhere"));
     CHECK_FALSE(line_mentions_secret("mtu = 9216"));
+  }
+
+  TEST_CASE("a value a secret key opens is secret on every line until it closes") {
+    // The first scrubber judged each line alone: `  "hunter2",` under
+    // `password = [` was shown in a syntax error's source line.
+    std::string text =
+        "[host]\n"
+        "password = [\n"
+        "  \"hunter2\" \"x\",\n"
+        "  # a comment ] that closes nothing\n"
+        "  \"more]\",\n"
+        "]\n"
+        "names = [\n"
+        "  \"token\",\n"
+        "  { token = \"t\" },\n"
+        "]\n"
+        "token = \"\"\"\n"
+        "s3cr3t ] [\n"
+        "\"\"\"\n"
+        "key = '''\n"
+        "'''\n"
+        "[[switch]]\n"
+        "mtu = 9216";
+    std::vector<bool> want{false, true, true, true, true,  true,  false, false, true,
+                           false, true, true, true, false, false, false, false};
+    CHECK(secret_lines(text) == want);
+  }
+
+  TEST_CASE("a diagnostic never shows a continuation line of a secret value") {
+    std::string path = "/tmp/rocecfg_secrets_test.toml";
+    {
+      std::ofstream f(path);
+      f << "[host]\nsecrets = [\n  \"hunter2\" \"x\",\n]\nmtu = [\n  1 2,\n]\n";
+    }
+    Diagnostics d;
+    d.error({path, 3, 13}, "", "TOML syntax: expected comma");
+    d.error({path, 6, 5}, "", "TOML syntax: expected comma");
+    CHECK(d.render() == path + ":3:13: error: TOML syntax: expected comma\n" + path +
+                            ":6:5: error: TOML syntax: expected comma\n"
+                            "      1 2,\n"
+                            "        ^\n");
+    std::remove(path.c_str());
   }
 
   TEST_CASE("values of secret-holding environment variables are redacted") {

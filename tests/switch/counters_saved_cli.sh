@@ -84,4 +84,27 @@ long=$(head -c 100000 /dev/zero | tr '\0' 'x')
 expect "a 100,000-character interface name: refused, no crash" 2 \
 "rocecfg counters: $tmp/long.txt: line 2 (nv show interface $(echo "$long" | head -c 62)...): an NVUE counter output names no interface: keep the prompt and the 'nv show interface <if> ...' command line before it" -- \
   counters --vendor cumulus --from-file "$tmp/long.txt"
+# Issue 31: the text forms no vendor document prints (EOS without `| json`,
+# NX-OS `show queuing interface` without `| json`) are refused by their
+# command line, saying why and what to save instead, never read by a guess.
+printf 'leaf1#show priority-flow-control counters\nPort       RxPfc     TxPfc\nEt1        0         0\nleaf1#\n' \
+  > "$tmp/eos-text.txt"
+anta="aristanetworks/anta @68667e0ed117e688f505b8b870e2ccd8e1e9297b tests/units/anta_tests/test_interfaces.py"
+expect "EOS text output: refused with the reason and the JSON form to save" 2 \
+"rocecfg counters: $tmp/eos-text.txt: line 2 (show priority-flow-control counters): the text form of 'show priority-flow-control counters' is not read: no Arista document prints its layout, so reading it would be a guess; save 'show priority-flow-control counters | json' instead; the forms it reads:
+  show priority-flow-control counters | json  ($anta)
+  show priority-flow-control counters watchdog | json  (Meta TAAC PfcWdHealthCheck field names)
+  show qos interfaces ecn counters queue | json  ($anta)
+  show interfaces counters queue drops | json  ($anta)
+  show interfaces counters errors | json  ($anta)" -- \
+  counters --vendor eos --window-ms 1000 --from-file "$tmp/eos-text.txt"
+printf 'leaf1# show queuing interface ethernet1/1\n\nslot  1\n=======\n\n|                   Tx Pkts |         1000000|               0|\nleaf1#\n' \
+  > "$tmp/nxos-text.txt"
+expect "NX-OS queuing text output: refused with the reason" 2 \
+"rocecfg counters: $tmp/nxos-text.txt: line 2 (show queuing interface ethernet1/1): the text form of 'show queuing interface ethernet1/1' is not read: no Cisco document prints it whole, so reading it would be a guess; save it with '| json'; the forms it reads:
+  show interface priority-flow-control  (Nexus 9000 QoS configuration guide 10.5(x), Configuring Priority Flow Control; layout in shared/reference/switch-vendors.md section 4)
+  show queuing pfc-queue interface <interface> detail | json  (Nexus 9000 Show Command Reference 9.3(x), Q Show Commands, show queuing pfc-queue (wp2075340328))
+  show queuing interface <interface> | json  (allenrobel/nxapi-netbox lib/nxapi/nxapi_interface_egress_queuing.py @56c1a8dd0e2f02ef2d3f494f291e71ded07ccf9a)" -- \
+  counters --vendor nxos --window-ms 1000 --from-file "$tmp/nxos-text.txt"
+
 [ $fails -eq 0 ]

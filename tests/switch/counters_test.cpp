@@ -150,8 +150,9 @@ TEST_SUITE("switch counters") {
     CHECK(value(s, "swp1", CounterScope::queue, 3, CounterKind::tx_bytes) ==
           12289311);  // 11.72 x 1024^2
     CHECK(value(s, "swp1", CounterScope::queue, 2, CounterKind::watchdog_stormed) == 1);
-    // pfc-stats 8 x 4, egress 8 x 4, ingress 8 x 3, port ECN 1, watchdog 8 x (count, status).
-    CHECK(s.counters.size() == 8 * 4 + 8 * 4 + 8 * 3 + 1 + 8 * 2);
+    // pfc-stats 8 x 4, egress 8 x 4, ingress 8 x 3, port ECN 1, port pause
+    // frames 2 (receive, transmit), watchdog 8 x (count, status).
+    CHECK(s.counters.size() == 8 * 4 + 8 * 4 + 8 * 3 + 1 + 2 + 8 * 2);
     CHECK(findings("cumulus") ==
           std::vector<std::string>{
               "FAIL cumulus1 swp1 queue 2: PFC watchdog reports the queue stormed now (stuck: its "

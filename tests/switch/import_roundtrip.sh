@@ -10,6 +10,7 @@ set -u
 bin=$1
 src=$2
 out=$(mktemp -d)
+unread=0
 trap 'rm -rf "$out"' EXIT
 fails=0
 n=0
@@ -96,10 +97,18 @@ sys.exit(0 if o["prio_tc"] == i["prio_tc"] and o["tsa"] == i["tsa"] and zeros
          and sum(ob[t] - ib[t] for t in rest) == len(zeros) else 1)'; then
     rc=0
   fi
+  # A file with QoS statements the reader does not hold is never in sync
+  # (no green without evidence): no drift, unverified for those lines alone.
+  if [ "$rc" -eq 4 ] && echo "$msg" | grep -Eq \
+    ' unverified +no drift seen, [0-9]+ QoS statement\(s\) not understood( \(line\(s\) [0-9, ]+\))?$'; then
+    rc=0
+    unread=$((unread + 1))
+  fi
   if [ "$rc" -ne 0 ]; then
     echo "FAIL: audit of $file port $port against its own import is not in sync: $msg"
     fails=$((fails + 1))
   fi
 done
-[ "$fails" -eq 0 ] && echo "ok: $n imported profiles load and audit their port in sync"
+[ "$fails" -eq 0 ] &&
+  echo "ok: $n imported profiles load and audit their port in sync ($unread unverified only for QoS statements not understood)"
 [ "$fails" -eq 0 ]

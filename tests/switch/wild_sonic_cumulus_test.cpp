@@ -133,6 +133,8 @@ TEST_SUITE("wild_sonic_cumulus" * doctest::skip()) {
     // The CL 5.4 traffic.conf holds hashing and DoS keys only: no port, no QoS.
     CHECK(read.at("cumulus/oxidized-vx-5.4.0-traffic.conf").ports.empty());
     CHECK(passed_over(read.at("cumulus/oxidized-vx-5.4.0-traffic.conf")) == 26);
+    // The count `show switch --json` prints is the sum of what recognised_as says.
+    for (const auto& [key, st] : read) CHECK_MESSAGE(st.passed_over == passed_over(st), key);
   }
 
   TEST_CASE("every foreign wild config is refused by the SONiC and Cumulus readers") {

@@ -7,7 +7,8 @@
 #   (inventories, and their interface ranges expanded), include_fuzz (include
 #   chains), switch_parse_fuzz (the six vendors' config parsers and audit,
 #   counter transcripts and LLDP tables), text_input_fuzz (NCCL logs,
-#   baselines, probe JSON)
+#   baselines, probe JSON), shell_fuzz (the SSH shell's prompt, pager and
+#   error matching on what the CLI emulators print)
 set -euo pipefail
 src=$1 build=$2 target=$3 seconds=$4
 command -v clang++-16 >/dev/null || { echo "fuzz: missing package clang-16" >&2; exit 1; }
@@ -119,6 +120,11 @@ case $target in
       > "$corpus/probe-bw"
     printf '\002{"ok":true,"payload":{"tests":[{"test":"lat","latency":{"median_us":31.5,"p99_us":40}}]}}' \
       > "$corpus/probe-lat"
+    ;;
+  shell_fuzz)
+    # What the CLI emulators print into a pty: the session rocecfg types, a
+    # paged read, and a read after a 60,000-space line (issue 33).
+    python3 "$src/tests/switch/fuzz/shell_seeds.py" "$corpus"
     ;;
   *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac

@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+
 #include "cli/common.h"
 #include "eos/eos.h"
 #include "switch/engine.h"
@@ -199,6 +201,61 @@ TEST_SUITE("eos") {
     CHECK(*fix == std::vector<std::string>{"interface Ethernet1/3", "   priority-flow-control on",
                                            "   priority-flow-control priority 3 no-drop",
                                            "   exit"});
+  }
+
+  // Issue 31: a QoS statement the reader does not hold is listed with its
+  // line (it may set what a knob reports), never passed over with aaa and
+  // router bgp. The statements are the EOS User Manual's (QoS chapter:
+  // class-map type qos, policy-map type quality-of-service, service-policy
+  // type qos input; DCB chapter: dcbx application, dcbx mode ieee).
+  TEST_CASE("QoS statements not held are listed by line; the rest is passed over and counted") {
+    auto state = eos_adapter()->parse(
+        "! device: leaf1 (DCS-7050CX3-32S, EOS-4.28.3M)\n"
+        "!\n"
+        "hostname leaf1\n"
+        "!\n"
+        "class-map type qos match-any ROCE\n"
+        "   match ip access-group ROCE-ACL\n"
+        "!\n"
+        "policy-map type quality-of-service ROCE-POLICY\n"
+        "   class ROCE\n"
+        "      set traffic-class 3\n"
+        "!\n"
+        "dcbx application tcp-sctp 4791 priority 3\n"
+        "!\n"
+        "priority-flow-control pause watchdog default timeout 0.2\n"
+        "!\n"
+        "interface Ethernet1\n"
+        "   mtu 9214\n"
+        "   service-policy type qos input ROCE-POLICY\n"
+        "   priority-flow-control on\n"
+        "   priority-flow-control priority 3 no-drop\n"
+        "   dcbx mode ieee\n"
+        "!\n"
+        "interface Management1\n"
+        "   ip address 10.0.0.1/24\n"
+        "!\n"
+        "router bgp 65001\n"
+        "   router-id 10.0.0.1\n"
+        "!\n"
+        "end\n");
+    REQUIRE(state);
+    std::vector<std::string> unread;
+    for (const Unread& u : state->not_understood)
+      unread.push_back(fmt::format("{} {}: {}", u.line, u.why, u.text));
+    CHECK(unread == std::vector<std::string>{
+                        "5 QoS statement not understood: class-map type qos match-any ROCE",
+                        "8 QoS statement not understood: policy-map type quality-of-service "
+                        "ROCE-POLICY",
+                        "12 QoS statement not understood: dcbx application tcp-sctp 4791 "
+                        "priority 3",
+                        "18 QoS statement not understood: service-policy type qos input "
+                        "ROCE-POLICY",
+                        "21 QoS statement not understood: dcbx mode ieee"});
+    // hostname, interface Management1, router bgp, its router-id, end.
+    CHECK(state->passed_over == 5);
+    CHECK(state->recognised_as == "EOS running-config; passed over 5 statements that are not QoS");
+    CHECK(state->ports.at("Ethernet1").pfc_enabled == PriorityMask(1u << 3));
   }
 
   TEST_CASE("interface names and ranges") {

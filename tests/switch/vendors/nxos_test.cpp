@@ -2,6 +2,8 @@
 // render -> parse round trip, and the checkpoint + configure-session protocol.
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+
 #include "cli/common.h"
 #include "nxos/nxos.h"
 #include "switch/engine.h"
@@ -124,6 +126,57 @@ TEST_SUITE("nxos") {
     std::sort(drift.begin(), drift.end());
     std::sort(expected.begin(), expected.end());
     CHECK(drift == expected);
+  }
+
+  // Issue 31: a QoS statement the reader does not hold is listed with its
+  // line, never passed over with `feature` and `hostname` (Nexus 9000 QoS
+  // Configuration Guide: `hardware qos`, `qos copy`, a `system qos` qos
+  // policy; "Configuring Priority Flow Control": watch-dog-interval on|off).
+  TEST_CASE("QoS statements not held are listed by line; the rest is passed over and counted") {
+    auto state = nxos_adapter()->parse(
+        "!Command: show running-config\n"
+        "!Time: Mon Dec  1 10:00:00 2026\n"
+        "\n"
+        "version 9.3(8) Bios:version 05.45\n"
+        "hostname leaf1\n"
+        "feature lldp\n"
+        "\n"
+        "hardware qos ns-buffer-profile mesh\n"
+        "qos copy policy-map type queuing default-8q-out-policy prefix my\n"
+        "class-map type qos match-all ROCE\n"
+        "  match dscp 26\n"
+        "policy-map type qos ROCE-POLICY\n"
+        "  class ROCE\n"
+        "    set qos-group 3\n"
+        "policy-map type control-plane copp-system-p-policy-strict\n"
+        "  class copp-system-p-class-critical\n"
+        "    set cos 7\n"
+        "system qos\n"
+        "  service-policy type qos input ROCE-POLICY\n"
+        "priority-flow-control watch-dog-interval maybe\n"
+        "\n"
+        "interface Ethernet1/1\n"
+        "  mtu 9216\n"
+        "  priority-flow-control mode on\n"
+        "  service-policy type qos input ROCE-POLICY\n");
+    REQUIRE(state);
+    std::vector<std::string> unread;
+    for (const Unread& u : state->not_understood)
+      unread.push_back(fmt::format("{} {}: {}", u.line, u.why, u.text));
+    CHECK(unread ==
+          std::vector<std::string>{
+              "8 QoS statement not understood: hardware qos ns-buffer-profile mesh",
+              "9 QoS statement not understood: qos copy policy-map type queuing "
+              "default-8q-out-policy prefix my",
+              "19 QoS statement not understood: service-policy type qos input ROCE-POLICY",
+              "20 QoS statement not understood: priority-flow-control watch-dog-interval maybe"});
+    // version, hostname, feature lldp, the control-plane policy-map.
+    CHECK(state->passed_over == 4);
+    CHECK(state->recognised_as ==
+          "NX-OS running-config; passed over 4 statements that are not QoS");
+    // `watch-dog-interval maybe` was read as off, stated in the file; a
+    // watchdog whose line is not understood is not known (nor the default).
+    CHECK(state->origin("Ethernet1/1", model::Knob::pfc_watchdog).source == Source::not_in_file);
   }
 
   TEST_CASE("push: checkpoint, configure terminal, end; no configure session") {

@@ -9,6 +9,7 @@
 
 #include "sonic/sonic.h"
 #include "switch/engine.h"
+#include "switch/state_view.h"
 #include "switch/validate.h"
 #include "vendor_fixtures.h"
 
@@ -234,7 +235,10 @@ TEST_SUITE("sonic offline") {
     CHECK(e4.pfc_enabled->to_string() == "3,4");
     CHECK_FALSE(e4.pfc_watchdog);
     CHECK(model::knob_value_text(legacy->global, model::Knob::ecn) == "min=150KB max=1500KB p=10%");
-    CHECK(legacy->global.dscp_priority->at(Dscp::unchecked(26)) == 3);
+    // The map both ports bind is theirs, not the switch's (no "global" entry).
+    CHECK_FALSE(legacy->global.dscp_priority);
+    CHECK(e0.dscp_priority->at(Dscp::unchecked(26)) == 3);
+    CHECK(e4.dscp_priority == e0.dscp_priority);
     // Schedulers through references and range keys; queue 5 and 7 unbound;
     // DWRR weights 14/14/14/15/15 as shares of 100.
     CHECK(model::knob_value_text(e0, model::Knob::ets) ==
@@ -249,6 +253,22 @@ TEST_SUITE("sonic offline") {
     CHECK(model::knob_value_text(e4, model::Knob::buffers) == "cable_length=300m lossless_pgs=3,4");
     CHECK(e4.buffers->lossless_pgs == std::vector<PriorityMask>{PriorityMask(0x18)});
     CHECK(legacy->notes.empty());
+  }
+
+  // Issue 31: one DSCP_TO_TC map bound to some ports was shown as the whole
+  // switch's, so an unbound port read as classifying by it.
+  TEST_CASE("SONiC: a DSCP map bound to some ports is theirs; an unbound port has none") {
+    auto st = make_adapter("sonic")->parse(R"({
+      "PORT": {"Ethernet0": {"mtu": "9100"}, "Ethernet4": {"mtu": "9100"}},
+      "DSCP_TO_TC_MAP": {"AZURE": {"26": "3", "48": "6"}},
+      "PORT_QOS_MAP": {"Ethernet0": {"dscp_to_tc_map": "AZURE", "pfc_enable": "3"}}})");
+    REQUIRE_OK(st);
+    CHECK_FALSE(st->global.dscp_priority);
+    CHECK(st->ports.at("Ethernet0").dscp_priority == model::dscp_priority_map({{26, 3}, {48, 6}}));
+    CHECK_FALSE(st->ports.at("Ethernet4").dscp_priority);
+    CHECK(knob_view(*st, "Ethernet4", model::Knob::dscp_map).source == Source::not_in_file);
+    CHECK(knob_view(*st, "", model::Knob::dscp_map).source == Source::not_in_file);
+    CHECK(st->policies.at("dscp_to_tc_map AZURE") == std::vector<std::string>{"Ethernet0"});
   }
 
   TEST_CASE("SONiC: exact restore rewrites only rocecfg's tables, referenced entries first") {

@@ -87,9 +87,6 @@ bool enters_config(std::string_view command) {
                         (w[0] == "sys" && w.size() == 1));
 }
 
-bool leaves_mode(std::string_view c) {
-  return c == "exit" || c == "quit";
-}
 bool leaves_config(std::string_view c) {
   return c == "end" || c == "return";
 }

@@ -207,6 +207,10 @@ Status check_line_lengths(std::string_view text) {
   return {};
 }
 
+bool leaves_mode(std::string_view c) {
+  return c == "exit" || c == "quit";
+}
+
 std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& options,
                                    std::vector<ConfigLine>* comments) {
   std::string clean = sanitize(text);
@@ -261,6 +265,11 @@ std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& opt
       }
       continue;
     }
+
+    // An indented `exit`/`quit` (a render or a pasted block without its
+    // `configure`) closes a mode the indentation already closes: no
+    // statement, so never "not understood".
+    if (indent > 0 && leaves_mode(text_line)) continue;
 
     auto opens = [&](const ConfigLine& l) {
       return options.openers.empty() || (starts_with_any(l.text, options.openers) &&

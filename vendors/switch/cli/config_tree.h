@@ -71,6 +71,10 @@ std::string sanitize(std::string_view text);
 std::vector<ConfigLine> parse_tree(std::string_view text, const TreeOptions& options,
                                    std::vector<ConfigLine>* comments = nullptr);
 
+// `exit` (EOS, NX-OS) and `quit` (Huawei, H3C) leave the mode a stanza
+// opened: typed, never printed by a running config, and no statement.
+bool leaves_mode(std::string_view command);
+
 // Words of a config line ("random-detect ecn minimum-threshold 150 kbytes").
 std::vector<std::string_view> words(std::string_view line);
 

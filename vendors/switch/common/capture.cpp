@@ -66,8 +66,21 @@ void remove_common_indent(std::vector<std::string>& lines) {
     if (!l.empty()) l.erase(0, common);
 }
 
+namespace {
 std::string passed_over_note(size_t count, std::string_view what) {
   return fmt::format("{}{} {}", kPassedOverPrefix, count, what);
+}
+}  // namespace
+
+void pass_over(SwitchState& state, size_t count, std::string_view what) {
+  if (count == 0) return;
+  state.passed_over += count;
+  state.notes.push_back(passed_over_note(count, what));
+}
+
+void say_passed_over(SwitchState& state, std::string_view what) {
+  if (state.passed_over > 0)
+    state.recognised_as += "; " + passed_over_note(state.passed_over, what);
 }
 
 void fold_passed_over(SwitchState& state) {

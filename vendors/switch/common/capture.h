@@ -42,13 +42,16 @@ Result<std::vector<std::string>> config_lines(std::string_view text, std::string
 void remove_common_indent(std::vector<std::string>& lines);
 
 // What a reader passed over (not QoS, or not a statement of the format):
-// "passed over N <what>". The readers note it as they go; fold_passed_over
+// "passed over N <what>". The SONiC and Cumulus readers note it as they go
+// (pass_over, which also adds N to `state.passed_over`); fold_passed_over
 // then moves those notes into `recognised_as` ("CONFIG_DB JSON; passed over
 // 14 CONFIG_DB tables that are not port or QoS"), so `show switch` and
-// `import` say it while an audit's warnings stay about QoS. The wild-config
-// test reads the counts from there.
+// `import` say it while an audit's warnings stay about QoS. The CLI readers
+// count `state.passed_over` statement by statement and say it once at the
+// end (say_passed_over).
 inline constexpr std::string_view kPassedOverPrefix = "passed over ";
-std::string passed_over_note(size_t count, std::string_view what);
+void pass_over(SwitchState& state, size_t count, std::string_view what);
 void fold_passed_over(SwitchState& state);
+void say_passed_over(SwitchState& state, std::string_view what);
 
 }  // namespace rocecfg::sw

@@ -140,8 +140,7 @@ Result<SwitchState> parse(std::string_view text) {
     st = parse_nv_commands(backup->text);
     if (st) st->recognised_as = "nv config show -o commands";
   }
-  if (st && passed_over > 0)
-    st->notes.push_back(passed_over_note(passed_over, "lines that are not statements"));
+  if (st) pass_over(*st, passed_over, "lines that are not statements");
   if (st) fold_passed_over(*st);
   return st;
 }

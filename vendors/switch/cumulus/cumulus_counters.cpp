@@ -13,7 +13,8 @@
 //                         queue_drops (bytes), shared_drop_bytes
 //   nv show interface <if> counters qos port-stats            Counter Receive Transmit;
 //                         ecn-marked-packets is per port, transmit side ("n/a" receive);
-//                         mc-buffer-discards and pause-frames rows are passed over (noted)
+//                         pause-frames per port, receive and transmit (read, not judged);
+//                         mc-buffer-discards is passed over (noted: no unit printed)
 //   nv show interface <if> qos pfc-watchdog                   traffic-class status deadlock-count
 //
 // Sources: CumulusNetworks/docs content/cumulus-linux-514/Layer-1-and-Switch-Ports/
@@ -177,19 +178,31 @@ Status parse_one(What what, const sw::CounterCommand& c, const std::vector<sw::T
     case What::port: {
       const sw::TextTable* t = find_table(tables, "Counter", "Transmit");
       if (!t) return missing("Counter");
-      int tx = t->column("Transmit");
+      int rx = t->column("Receive"), tx = t->column("Transmit");
       bool ecn = false;
+      auto put = [&](const std::vector<std::string>& row, int col, CounterKind kind,
+                     CounterUnit unit) -> Status {
+        auto v = sw::parse_counter_number(row[col]);
+        if (!v) return fail(ErrorKind::invalid_input, "", "unreadable " + row[0]);
+        s.set(CounterKey{c.port, CounterScope::port, -1, kind},
+              CounterSample{*v, unit, 64, false, false, c.command});
+        return {};
+      };
       for (const auto& row : t->rows) {
-        if (row[0] != "ecn-marked-packets") {
+        Status st;
+        if (row[0] == "ecn-marked-packets") {
+          st = put(row, tx, CounterKind::ecn_marked, CounterUnit::packets);
+          ecn = true;
+        } else if (row[0] == "pause-frames" && rx >= 0) {
+          st = put(row, rx, CounterKind::port_pause_rx_frames, CounterUnit::frames);
+          if (st) st = put(row, tx, CounterKind::port_pause_tx_frames, CounterUnit::frames);
+        } else {
+          // mc-buffer-discards: the docs print a bare number with no unit
+          // (the other discards are sizes), so it is not read as either.
           s.notes.push_back(fmt::format("{}: port-stats row '{}' not read", c.port,
                                         sw::printable_prefix(row[0], 40)));
-          continue;
         }
-        auto v = sw::parse_counter_number(row[tx]);
-        if (!v) return fail(ErrorKind::invalid_input, "", "unreadable ecn-marked-packets");
-        s.set(CounterKey{c.port, CounterScope::port, -1, CounterKind::ecn_marked},
-              CounterSample{*v, CounterUnit::packets, 64, false, false, c.command});
-        ecn = true;
+        if (!st) return st;
       }
       if (!ecn) return fail(ErrorKind::invalid_input, "", "no ecn-marked-packets row");
       return {};

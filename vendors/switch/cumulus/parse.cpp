@@ -512,9 +512,7 @@ sw::SwitchState to_state(const NvModel& m) {
       }
   }
   for (const sw::Unread& u : m.unread) st.unread(u.line, u.text, u.why);
-  if (m.passed_over > 0)
-    st.notes.push_back(
-        sw::passed_over_note(m.passed_over, "nv set lines that are not QoS or port MTU"));
+  sw::pass_over(st, m.passed_over, "nv set lines that are not QoS or port MTU");
   if (m.trust_both) st.notes.push_back("trust both (pcp,dscp): DSCP classification wins for IP");
   return st;
 }

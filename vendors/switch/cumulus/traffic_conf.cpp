@@ -82,7 +82,7 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
   }
   if (!any_qos) {
     sw::SwitchState st;
-    st.notes.push_back(sw::passed_over_note(not_qos, "traffic.conf keys, none of them QoS"));
+    sw::pass_over(st, not_qos, "traffic.conf keys, none of them QoS");
     st.notes.push_back(
         "traffic.conf holds no QoS key (CL 5 keeps QoS in qos_features.conf): no QoS is read");
     return st;
@@ -198,8 +198,7 @@ Result<sw::SwitchState> parse_traffic_conf(std::string_view text) {
                     leaf == "max_threshold_bytes" || leaf == "probability"))));
     if (!read) not_read.push_back(key);
   }
-  if (not_qos > 0)
-    st.notes.push_back(sw::passed_over_note(not_qos, "traffic.conf keys that are not QoS"));
+  sw::pass_over(st, not_qos, "traffic.conf keys that are not QoS");
   if (!not_read.empty())
     st.notes.push_back(
         fmt::format("QoS keys not read ({}): {}", not_read.size(), fmt::join(not_read, ", ")));

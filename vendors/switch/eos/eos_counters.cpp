@@ -12,7 +12,8 @@
 //       "-" where ECN counting is off on that queue (`random-detect ecn count`)
 //   show interfaces counters queue drops | json
 //       egressQueueCounters.interfaces.<if>.ucastQueues.trafficClasses.TC<n>
-//       .dropPrecedences.DP<m>.droppedPackets (summed over drop precedences)
+//       .dropPrecedences.DP<m>.droppedPackets (summed over drop precedences);
+//       mcastQueues the same for the multicast queues (read, not judged)
 //   show interfaces counters errors | json
 //       interfaceErrorCounters.<if>.fcsErrors
 //
@@ -137,20 +138,25 @@ Status parse_json(const std::string& cmd, const json& j, sw::CounterSnapshot& s)
     if (j.contains("egressQueueCounters") && j["egressQueueCounters"].contains("interfaces"))
       ifs = &j["egressQueueCounters"]["interfaces"];
     if (!ifs || !ifs->is_object()) return bad("no egressQueueCounters.interfaces object");
+    // Unicast queues are the traffic classes a verdict judges; multicast
+    // queues (mcastQueues, the same shape) are read beside them, never a
+    // lossless class.
     for (const auto& [port, c] : ifs->items()) {
-      if (!c.contains("ucastQueues") || !c["ucastQueues"].contains("trafficClasses")) continue;
-      for (const auto& [tc, v] : c["ucastQueues"]["trafficClasses"].items()) {
-        auto idx = class_index(tc);
-        if (!idx) return bad(fmt::format("{}: traffic class '{}'", port, tc));
-        uint64_t total = 0;
-        const json precedences = v.value("dropPrecedences", json::object());
-        for (const auto& [dp, d] : precedences.items()) {
-          auto n = json_counter(d.value("droppedPackets", json()));
-          if (!n) return bad(fmt::format("{} {} {}: no droppedPackets", port, tc, dp));
-          total += *n;
+      for (auto [key, scope] : {std::pair{"ucastQueues", CounterScope::queue},
+                                std::pair{"mcastQueues", CounterScope::mc_queue}}) {
+        if (!c.contains(key) || !c[key].contains("trafficClasses")) continue;
+        for (const auto& [tc, v] : c[key]["trafficClasses"].items()) {
+          auto idx = class_index(tc);
+          if (!idx) return bad(fmt::format("{}: traffic class '{}'", port, tc));
+          uint64_t total = 0;
+          const json precedences = v.value("dropPrecedences", json::object());
+          for (const auto& [dp, d] : precedences.items()) {
+            auto n = json_counter(d.value("droppedPackets", json()));
+            if (!n) return bad(fmt::format("{} {} {}: no droppedPackets", port, tc, dp));
+            total += *n;
+          }
+          put(s, port, scope, *idx, CounterKind::queue_drops, total, CounterUnit::packets, kDrops);
         }
-        put(s, port, CounterScope::queue, *idx, CounterKind::queue_drops, total,
-            CounterUnit::packets, kDrops);
       }
     }
     return {};
@@ -220,6 +226,18 @@ class EosCounters final : public sw::CounterReader {
             fmt::format("{}  (Meta TAAC PfcWdHealthCheck field names)", kWatchdog),
             fmt::format("{}  ({})", kEcn, src), fmt::format("{}  ({})", kDrops, src),
             fmt::format("{}  ({})", kErrors, src)};
+  }
+  // The text form of each command (no `| json`): refused, never guessed.
+  std::string form_not_read(std::string_view line) const override {
+    for (std::string_view c : {kPfc, kWatchdog, kEcn, kDrops, kErrors}) {
+      std::string_view text = c.substr(0, c.size() - std::string_view(" | json").size());
+      if (line == text)
+        return fmt::format(
+            "the text form of '{}' is not read: no Arista document prints its layout, so "
+            "reading it would be a guess; save '{}' instead",
+            text, c);
+    }
+    return "";
   }
   std::vector<std::string> not_exposed() const override {
     return {"pause per priority, pause duration: the EOS PFC counters object is per port",

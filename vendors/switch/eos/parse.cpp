@@ -9,6 +9,7 @@
 #include "../cli/config_tree.h"
 #include "../cli/ports.h"
 #include "../cli/recognise.h"
+#include "common/capture.h"
 #include "eos.h"
 
 namespace rocecfg::sw::eos {
@@ -100,6 +101,19 @@ bool read_timers(const std::vector<std::string_view>& w, size_t from,
       return false;
   }
   return true;
+}
+
+// Statements of EOS's QoS (EOS User Manual, "Quality of Service" and "Data
+// Center Bridging" chapters): classification maps and profiles, PFC and its
+// watchdog, WRED/ECN, DCBX, QoS policy-maps and class-maps and their
+// service-policy. One the reader does not hold is listed as not understood
+// (it may set what a knob reports), where any other statement is passed over.
+bool qos_statement(std::string_view t) {
+  std::string_view s = t.starts_with("no ") ? t.substr(3) : t;
+  return cli::starts_with_statement(
+      s, {"qos", "priority-flow-control", "random-detect", "dcbx", "policy-map type qos",
+          "policy-map type quality-of-service", "class-map type qos", "service-policy type qos",
+          "service-policy type quality-of-service"});
 }
 
 struct Parser {
@@ -227,9 +241,8 @@ struct Parser {
           continue;
         }
         for (unsigned q : *list) read_queue(l, b.queues[q]);
-      } else if (starts_with_words(t, "priority-flow-control") || starts_with_words(t, "qos") ||
-                 starts_with_words(t, "random-detect") || starts_with_words(t, "no qos")) {
-        note(l, "not understood");
+      } else if (qos_statement(t)) {
+        note(l, "QoS statement not understood");
       }
     }
     return b;
@@ -280,9 +293,9 @@ struct Parser {
       wd_action = watchdog_action(w.back());
       wd_action_unknown = !wd_action;
       if (!wd_action) note(l, "watchdog action with no profile equivalent");
-    } else if (starts_with_words(t, "priority-flow-control pause watchdog") ||
-               starts_with_words(t, "qos random-detect") || starts_with_words(t, "qos")) {
-      note(l, "not understood");
+    } else if (qos_statement(t)) {
+      // A QoS statement this reader does not hold is listed, never passed over.
+      note(l, "QoS statement not understood");
     } else if (!(starts_with_words(t, "interface") && w.size() >= 2)) {
       ++state.passed_over;  // not QoS: aaa, logging, router bgp, management api ...
     } else {
@@ -476,8 +489,11 @@ Result<SwitchState> parse(std::string_view config_text) {
   cli::TreeOptions options;
   options.comment_chars = "!";
   options.eof_banners = {"banner login", "banner motd"};
-  options.openers = {"interface", "qos profile", "tx-queue", "uc-tx-queue", "mc-tx-queue"};
-  options.nested_openers = {"tx-queue", "uc-tx-queue", "mc-tx-queue"};
+  // class-map and policy-map own their lines, so a QoS policy's `class` and
+  // `set traffic-class` lines stay under the statement listed as not understood.
+  options.openers = {"interface",   "qos profile", "tx-queue",   "uc-tx-queue",
+                     "mc-tx-queue", "class-map",   "policy-map", "class"};
+  options.nested_openers = {"tx-queue", "uc-tx-queue", "mc-tx-queue", "class"};
   options.interface_types = {"Ethernet", "Port-Channel", "Management"};
   auto text = cli::read_config(config_text, options, kMarks);
   if (!text) return std::unexpected(text.error());
@@ -495,6 +511,7 @@ Result<SwitchState> parse(std::string_view config_text) {
                  cli::join(p.dscp_text, "; "));
   }
   if (text->session) cli::only_stated(p.state, "EOS configuration session");
+  say_passed_over(p.state, "statements that are not QoS");
   return std::move(p.state);
 }
 

@@ -7,6 +7,7 @@
 #include "../cli/config_tree.h"
 #include "../cli/ports.h"
 #include "../cli/recognise.h"
+#include "common/capture.h"
 #include "h3c.h"
 
 namespace rocecfg::sw::h3c {
@@ -378,6 +379,7 @@ Result<SwitchState> parse(std::string_view config_text) {
                  "qos map-table dscp-dot1p: " + cli::join(p.dscp_text, "; "));
   }
   if (text->session) cli::only_stated(p.state, "Comware configuration session");
+  say_passed_over(p.state, "statements that are not QoS");
   return std::move(p.state);
 }
 

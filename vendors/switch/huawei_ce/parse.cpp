@@ -2,12 +2,16 @@
 // huawei_ce.h). Views are separated by `#` lines and indented one space;
 // backups often carry a `header ... information "..."` banner and the pager's
 // `---- More ----` with ANSI cursor moves, which the config reader removes.
+#include <algorithm>
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "../cli/common.h"
 #include "../cli/config_tree.h"
 #include "../cli/ports.h"
 #include "../cli/recognise.h"
+#include "common/capture.h"
 #include "huawei_ce.h"
 
 namespace rocecfg::sw::huawei_ce {
@@ -19,6 +23,52 @@ using cli::ConfigLine;
 using cli::number;
 using cli::starts_with_words;
 using cli::words;
+
+// Interface types as the configuration spells them; a typed command may
+// write them in any case and with a space before the number (`100ge 1/0/2`).
+constexpr std::string_view kInterfaceTypes[] = {"10GE",  "25GE",  "40GE", "50GE",      "100GE",
+                                                "200GE", "400GE", "GE",   "Eth-Trunk", "MEth"};
+
+// The interfaces a port group's member list names (CE6800 V300R023C00
+// command reference, `port-group group-member` and `group-member`:
+// `{ startIfName | type number } [ to { number | type number } ]`, up to ten
+// ranges; its example is `port-group group-member 100GE 1/0/2 to 100GE
+// 1/0/3`): each range as "100GE1/0/2 to 100GE1/0/3", a bare end number
+// taking the start's type. Empty when a word is none of these.
+std::vector<std::string> member_ranges(std::string_view list) {
+  std::vector<std::string> names;  // interface names and "to", in order
+  auto w = words(list);
+  for (size_t i = 0; i < w.size(); ++i) {
+    std::string word(w[i]);
+    for (std::string_view type : kInterfaceTypes)
+      if (i + 1 < w.size() && w[i].size() == type.size() &&
+          std::equal(type.begin(), type.end(), w[i].begin(),
+                     [](char a, char b) { return std::toupper(a) == std::toupper(b); }) &&
+          !w[i + 1].empty() && std::isdigit(static_cast<unsigned char>(w[i + 1][0]))) {
+        word = std::string(type) + std::string(w[++i]);
+        break;
+      }
+    names.push_back(word);
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == "to") return {};  // "to" with no start
+    std::string range = names[i];
+    if (i + 2 < names.size() && names[i + 1] == "to") {
+      std::string end = names[i + 2];
+      if (end.find_first_not_of("0123456789/:") == std::string::npos) {  // a bare number
+        std::string_view type;  // the longest type the start is spelled with
+        for (std::string_view t : kInterfaceTypes)
+          if (range.starts_with(t) && t.size() > type.size()) type = t;
+        end = std::string(type) + end;
+      }
+      range += " to " + end;
+      i += 2;
+    }
+    out.push_back(range);
+  }
+  return out;
+}
 
 std::optional<unsigned> phb_index(std::string_view name) {
   for (unsigned i = 0; i < kPhb.size(); ++i)
@@ -73,6 +123,38 @@ struct Parser {
       ++state.passed_over;  // MEth, Vlanif, LoopBack ...
       return;
     }
+    read_ports(l, *names);
+  }
+
+  // A port group's view applies each command to every member (CE6800
+  // V300R023C00 command reference, `port-group group-member` and
+  // `port-group`): the members of a temporary group are on its line, those
+  // of a permanent one in its `group-member` lines. In a saved configuration
+  // a permanent group holds only its members (the commands are under each
+  // interface); in a typed session the commands follow in its view.
+  void read_port_group(const ConfigLine& l) {
+    std::vector<std::string> ranges;
+    bool temporary = starts_with_words(l.text, "port-group group-member");
+    if (temporary) ranges = member_ranges(after_words(l.text, "port-group group-member"));
+    bool commands = false;
+    for (const auto& c : l.children) {
+      if (!temporary && starts_with_words(c.text, "group-member")) {
+        auto more = member_ranges(after_words(c.text, "group-member"));
+        ranges.insert(ranges.end(), more.begin(), more.end());
+      } else {
+        commands = true;
+      }
+    }
+    if (!commands) {
+      ++state.passed_over;  // members only: their commands are under each interface
+      return;
+    }
+    auto names = cli::expand_ports(ranges, port_grammar());
+    if (ranges.empty() || !names) return note(l, "port group members not understood");
+    read_ports(l, *names);
+  }
+
+  void read_ports(const ConfigLine& l, const std::vector<std::string>& names) {
     Port p;
     for (const auto& c : l.children) {
       const std::string& t = c.text;
@@ -112,7 +194,7 @@ struct Parser {
         note(c, "not understood");
       }
     }
-    for (const auto& n : *names) ports.emplace_back(n, p);
+    for (const auto& n : names) ports.emplace_back(n, p);
   }
 
   void read(const ConfigLine& l) {
@@ -224,6 +306,8 @@ struct Parser {
       for (const auto& c : l.children) note(c, "dcb ets-profile is not evaluated");
     } else if (starts_with_words(t, "interface")) {
       read_interface(l);
+    } else if (starts_with_words(t, "port-group")) {
+      read_port_group(l);
     } else if (t == "ai-service") {
       read_ai_service(l);
     } else if (starts_with_words(t, "dcb pfc dscp-mapping enable")) {
@@ -470,10 +554,9 @@ Result<SwitchState> parse(std::string_view config_text) {
   options.comment_chars = "#!";  // `!Software Version ...` heads the display output
   options.delimited_banners = {"header login information", "header shell information"};
   options.openers = {"interface",       "dcb pfc",    "diffserv domain", "drop-profile",
-                     "dcb ets-profile", "ai-service", "ai-ecn"};
+                     "dcb ets-profile", "ai-service", "ai-ecn",          "port-group"};
   options.nested_openers = {"ai-ecn"};
-  options.interface_types = {"10GE",  "25GE",  "40GE", "50GE",      "100GE",
-                             "200GE", "400GE", "GE",   "Eth-Trunk", "MEth"};
+  options.interface_types.assign(std::begin(kInterfaceTypes), std::end(kInterfaceTypes));
   options.not_openers = {"dcb pfc enable",          "dcb pfc deadlock",
                          "dcb pfc deadlock-detect", "dcb pfc deadlock-recovery",
                          "dcb pfc buffer",          "dcb pfc dscp-mapping",
@@ -488,6 +571,7 @@ Result<SwitchState> parse(std::string_view config_text) {
     p.state.ports[name] = p.port_settings(name, port, explicit_map);
   }
   if (text->session) cli::only_stated(p.state, "CloudEngine configuration session");
+  say_passed_over(p.state, "statements that are not QoS");
   return std::move(p.state);
 }
 

@@ -127,6 +127,18 @@ class NxosCounters final : public sw::CommandTableReader {
  public:
   NxosCounters() : CommandTableReader("nxos", nxos_forms(), "an NX-OS") {}
 
+  // The text forms of the two queuing commands (no `| json`): refused,
+  // never guessed (see the head of this file).
+  std::string form_not_read(std::string_view line) const override {
+    for (std::string_view c : {"show queuing pfc-queue interface", "show queuing interface"})
+      if (line.starts_with(c) && !line.ends_with("| json"))
+        return fmt::format(
+            "the text form of '{}' is not read: no Cisco document prints it whole, so reading "
+            "it would be a guess; save it with '| json'",
+            line);
+    return "";
+  }
+
  private:
   // Saved outputs by their marks: the RxPPP/TxPPP header, the NX-API tables.
   bool shows(size_t form, std::string_view out) const override {

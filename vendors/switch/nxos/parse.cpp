@@ -10,6 +10,7 @@
 #include "../cli/config_tree.h"
 #include "../cli/ports.h"
 #include "../cli/recognise.h"
+#include "common/capture.h"
 #include "nxos.h"
 
 namespace rocecfg::sw::nxos {
@@ -54,6 +55,20 @@ struct Port {
   }
 };
 
+// Statements of NX-OS's QoS (Nexus 9000 Quality of Service Configuration
+// Guide: classification, network-qos, queuing, "Configuring Priority Flow
+// Control", "hardware qos" buffer and DSCP-to-queue settings). One the reader
+// does not hold is listed as not understood (it may set what a knob
+// reports), where any other statement is passed over.
+bool qos_statement(std::string_view t) {
+  std::string_view s = t.starts_with("no ") ? t.substr(3) : t;
+  return cli::starts_with_statement(
+      s, {"qos", "hardware qos", "priority-flow-control", "system qos", "policy-map type qos",
+          "policy-map type network-qos", "policy-map type queuing", "class-map type qos",
+          "class-map type network-qos", "class-map type queuing", "service-policy type qos",
+          "service-policy type network-qos", "service-policy type queuing"});
+}
+
 struct Parser {
   SwitchState state;
   std::map<std::string, std::vector<unsigned>> class_dscps;  // type qos class-map -> DSCPs
@@ -76,6 +91,7 @@ struct Parser {
   std::vector<std::pair<std::string, Port>> ports;
   std::map<std::string, std::vector<unsigned>> class_cos;  // type qos class-map -> CoS values
   bool wd_global_stated = false;
+  bool wd_unreadable = false;  // a watch-dog line not understood: the watchdog is unknown
 
   // Every statement not understood is listed, one entry per line.
   void note(const ConfigLine& l, const std::string& what) { state.unread(l.line, l.text, what); }
@@ -89,7 +105,10 @@ struct Parser {
         q.strict = false;
       else if (starts_with_words(l.text, "bandwidth remaining percent") ||
                starts_with_words(l.text, "bandwidth percent")) {
-        if (auto n = number(w.back(), 100)) q.bandwidth_percent = static_cast<uint8_t>(*n);
+        if (auto n = number(w.back(), 100))
+          q.bandwidth_percent = static_cast<uint8_t>(*n);
+        else
+          note(l, "not understood");
       } else if (starts_with_words(l.text, "random-detect minimum-threshold")) {
         if (w.back() != "ecn") {
           note(l, "WRED without ecn drops instead of marking");
@@ -123,7 +142,11 @@ struct Parser {
 
   void read_policy(const ConfigLine& l) {
     auto w = words(l.text);
-    if (w.size() != 4) return;
+    if (!qos_statement(l.text)) {
+      ++state.passed_over;  // not QoS: control-plane (CoPP), pbr ...
+      return;
+    }
+    if (w.size() != 4) return note(l, "QoS statement not understood");
     std::string name(w[3]);
     if (w[2] == "qos") {
       auto& classes = qos_policies[name];
@@ -157,7 +180,10 @@ struct Parser {
         for (const auto& s : c.children) {
           auto sw = words(s.text);
           if (starts_with_words(s.text, "mtu")) {
-            if (auto n = number(sw.back(), 9216)) mtu = static_cast<uint32_t>(*n);
+            if (auto n = number(sw.back(), 9216))
+              mtu = static_cast<uint32_t>(*n);
+            else
+              note(s, "not understood");
           } else if (starts_with_words(s.text, "pause") &&
                      s.text.find("pfc-cos") != std::string::npos) {
             auto list = cli::parse_number_list(
@@ -227,9 +253,8 @@ struct Parser {
         p.qos_policy = "";
       } else if (starts_with_words(c.text, "service-policy type queuing")) {
         note(c, "per-port queuing policies are not read; the system policy is reported");
-      } else if (starts_with_words(c.text, "priority-flow-control") ||
-                 starts_with_words(c.text, "service-policy") || starts_with_words(c.text, "qos")) {
-        note(c, "not understood");
+      } else if (qos_statement(c.text)) {
+        note(c, "QoS statement not understood");
       }
     }
     for (const auto& n : *names) {
@@ -278,21 +303,33 @@ struct Parser {
     } else if (t == "system qos") {
       for (const auto& c : l.children) {
         auto cw = words(c.text);
-        if (starts_with_words(c.text, "service-policy type network-qos")) system_nq = cw.back();
-        if (starts_with_words(c.text, "service-policy type queuing output"))
+        if (starts_with_words(c.text, "service-policy type network-qos") && cw.size() == 4)
+          system_nq = cw.back();
+        else if (starts_with_words(c.text, "service-policy type queuing output") && cw.size() == 5)
           system_queuing = cw.back();
+        else  // e.g. a switch-wide `service-policy type qos input`: not read
+          note(c, "QoS statement not understood");
       }
-    } else if (starts_with_words(t, "priority-flow-control watch-dog-interval")) {
+    } else if (starts_with_words(t, "priority-flow-control watch-dog-interval") &&
+               (w.back() == "on" || w.back() == "off")) {
       wd_on = w.back() == "on";
       wd_global_stated = true;
-    } else if (starts_with_words(t, "priority-flow-control watch-dog interval")) {
-      if (auto n = number(w.back(), 1000)) wd_interval_ms = static_cast<uint32_t>(*n);
-    } else if (starts_with_words(t, "priority-flow-control watch-dog shutdown-multiplier")) {
-      if (auto n = number(w.back(), 10)) wd_shutdown = static_cast<uint32_t>(*n);
-    } else if (starts_with_words(t, "priority-flow-control auto-restore multiplier")) {
-      if (auto n = number(w.back(), 100)) wd_restore = static_cast<uint32_t>(*n);
+    } else if (starts_with_words(t, "priority-flow-control watch-dog interval") &&
+               number(w.back(), 1000)) {
+      wd_interval_ms = static_cast<uint32_t>(*number(w.back(), 1000));
+    } else if (starts_with_words(t, "priority-flow-control watch-dog shutdown-multiplier") &&
+               number(w.back(), 10)) {
+      wd_shutdown = static_cast<uint32_t>(*number(w.back(), 10));
+    } else if (starts_with_words(t, "priority-flow-control auto-restore multiplier") &&
+               number(w.back(), 100)) {
+      wd_restore = static_cast<uint32_t>(*number(w.back(), 100));
     } else if (starts_with_words(t, "interface")) {
       read_interface(l);
+    } else if (qos_statement(t)) {
+      // A QoS statement this reader does not hold is listed, never passed over.
+      note(l, "QoS statement not understood");
+      wd_unreadable |= t.starts_with("priority-flow-control watch-dog") ||
+                       t.starts_with("priority-flow-control auto-restore");
     } else {
       ++state.passed_over;  // not QoS: feature, vrf context, router bgp, logging ...
     }
@@ -501,12 +538,13 @@ Result<SwitchState> parse(std::string_view config_text) {
       // Turned off by the file itself (`watch-dog-interval off` on the port
       // or switch-wide): known off, not missing.
       p.state.mark(name, Knob::pfc_watchdog, Source::configured, "watch-dog-interval off");
-    } else {
+    } else if (!p.wd_unreadable) {
       p.state.mark(name, Knob::pfc_watchdog, Source::vendor_default, "PFC watchdog off");
-    }
+    }  // else a watch-dog line was not understood: not known, not the default
     p.state.ports[name] = std::move(s);
   }
   if (text->session) cli::only_stated(p.state, "NX-OS configuration session");
+  say_passed_over(p.state, "statements that are not QoS");
   return std::move(p.state);
 }
 

@@ -182,10 +182,8 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
         fmt::format("expected {}; none of its tables is a port or QoS table", kConfigDbExpected));
   sw::SwitchState st;
   st.recognised_as = read->form;
-  if (not_read > 0)
-    st.notes.push_back(sw::passed_over_note(not_read, "CONFIG_DB tables that are not port or QoS"));
-  if (read->passed_over > 0)
-    st.notes.push_back(sw::passed_over_note(read->passed_over, "Redis keys that are not hashes"));
+  sw::pass_over(st, not_read, "CONFIG_DB tables that are not port or QoS");
+  sw::pass_over(st, read->passed_over, "Redis keys that are not hashes");
   bool have_port_table = db.contains("PORT");
   for (const std::string& name : port_names(db)) {
     model::Settings& s = st.ports[name];
@@ -265,23 +263,22 @@ Result<sw::SwitchState> parse_config_db(std::string_view text) {
     }
     return m;
   };
-  if (maps_in_use.size() > 1) {
-    // Several maps bound to different ports (PORT_QOS_MAP|<port>.
-    // dscp_to_tc_map, sonic-port-qos-map.yang): each port reads its own;
-    // the switch-wide value is only the "global" entry's, if any.
-    for (const auto& [policy, ports] : st.policies) {
-      if (!policy.starts_with("dscp_to_tc_map ")) continue;
-      auto m = read_map(policy.substr(15));
-      if (!m) return std::unexpected(m.error());
-      if (!*m) continue;
-      for (const std::string& p : ports) st.ports[p].dscp_priority = **m;
-    }
+  // A map bound to ports (PORT_QOS_MAP|<port>.dscp_to_tc_map,
+  // sonic-port-qos-map.yang) is those ports' own, one map or several: a
+  // port that binds none does not classify by it. The switch-wide value is
+  // only the "global" entry's, if any (one map bound to some ports was once
+  // shown as the whole switch's).
+  for (const auto& [policy, ports] : st.policies) {
+    if (!policy.starts_with("dscp_to_tc_map ")) continue;
+    auto m = read_map(policy.substr(15));
+    if (!m) return std::unexpected(m.error());
+    if (!*m) continue;
+    for (const std::string& p : ports) st.ports[p].dscp_priority = **m;
+  }
+  if (maps_in_use.size() > 1)
     st.notes.push_back(
         fmt::format("{} DSCP_TO_TC maps bound to different ports ({}): read per port",
                     maps_in_use.size(), fmt::join(maps_in_use, ", ")));
-  } else if (dscp_map_name.empty() && !maps_in_use.empty()) {
-    dscp_map_name = *maps_in_use.begin();
-  }
   auto global_map = read_map(dscp_map_name);
   if (!global_map) return std::unexpected(global_map.error());
   if (*global_map) st.global.dscp_priority = **global_map;

@@ -20,6 +20,7 @@
 #include "host/netlink.h"
 #include "host/qos_view.h"
 #include "load_or_report.h"
+#include "model/hostlist.h"
 #include "nic/registry.h"
 #include "output.h"
 #include "switch_verbs.h"
@@ -74,6 +75,7 @@ int run_check(const CheckArgs& a, const Globals& g) {
   ro.remote_rocecfg = a.remote_rocecfg;
   ro.parallel = a.parallel;
   ro.progress = {isatty(STDERR_FILENO) == 1 && !g.json, "reading"};
+  ro.local_host_name = model::short_host_name();
   ro.local_host_json = local_host_json;
   std::vector<check::DeviceReading> devices = check::read_fabric(switches, inv->hosts, ro);
 

@@ -60,9 +60,9 @@ std::vector<Finding> agreement(std::string_view rule, std::string_view noun,
       it->second.push_back(s.device->name);
   }
   if (order.empty()) {
-    return {{std::string(rule), Verdict::unknown, "fabric",
-             fmt::format(unknown.empty() ? "{}: no device read" : "{} not observed on any device",
-                         noun)}};
+    std::string why = unknown.empty() ? fmt::format("{}: no device read", noun)
+                                      : fmt::format("{} not observed on any device", noun);
+    return {{std::string(rule), Verdict::unknown, "fabric", why}};
   }
   // The reference: the value most devices hold; a tie goes to the one seen first.
   std::string ref = order.front();

@@ -118,11 +118,11 @@ void read_host(const profile::HostEntry& h, const SavedFiles* saved, const ReadO
     }
     json = std::move(*text);
   } else if (h.address.empty()) {
-    r.source = "this host";
-    if (!o.local_host_json) {
-      r.error = "no address to reach it";
+    if (!o.local_host_json || h.name != o.local_host_name) {
+      r.error = "no address in the inventory to reach it over SSH";
       return;
     }
+    r.source = "this host";
     json = o.local_host_json(interfaces);
   } else {
     sw::SshTarget target = fabric::host_ssh_target(h);
@@ -139,7 +139,10 @@ void read_host(const profile::HostEntry& h, const SavedFiles* saved, const ReadO
     }
     json = std::move(*out);
   }
-  if (Status ok = read_host_qos_json(json, r); !ok) r.error = ok.error().to_string();
+  if (Status ok = read_host_qos_json(json, r); !ok)
+    r.error = ok.error().to_string();
+  else if (r.endpoints.empty() && r.unread.empty())
+    r.error = "no RoCE interface found (name them in the inventory: interfaces = [...])";
 }
 
 }  // namespace

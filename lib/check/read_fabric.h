@@ -26,8 +26,11 @@ struct ReadOptions {
   std::string remote_rocecfg = "rocecfg";  // the binary on the hosts
   int parallel = 32;
   sw::FleetProgress progress;
-  // A [[host]] without an address is this host: its `show host --qos --json`
-  // for these interfaces (empty: every RoCE interface). Unset: unreadable.
+  // The [[host]] named as this machine (short host name), when it has no
+  // address, is read here: its `show host --qos --json` for these
+  // interfaces (empty: every RoCE interface). Any other host without an
+  // address cannot be read.
+  std::string local_host_name;
   std::function<std::string(const std::vector<std::string>& interfaces)> local_host_json;
 };
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/knob.h"
+#include "switch/state_view.h"
 
 namespace rocecfg::check {
 
@@ -22,9 +23,13 @@ Result<std::vector<Endpoint>> switch_endpoints(const sw::SwitchState& state,
       missing.push_back(port);
       continue;
     }
-    Endpoint e{port, state.global};
-    for (model::Knob k : model::all_knobs())
+    Endpoint e{port, state.global, {}};
+    for (model::Knob k : model::all_knobs()) {
       if (model::knob_present(it->second, k)) model::knob_assign(e.settings, it->second, k);
+      if (!model::knob_present(e.settings, k) &&
+          sw::knob_view(state, port, k).source == sw::Source::vendor_default)
+        e.off.insert(k);
+    }
     out.push_back(std::move(e));
   }
   if (!missing.empty())
@@ -124,7 +129,7 @@ Status read_host_qos_json(std::string_view text, DeviceReading& into) {
             fmt::format("{}: {}", name, nic.value("error", std::string("not found"))));
         continue;
       }
-      Endpoint e{name, {}};
+      Endpoint e{name, {}, {}};
       for (const auto& [key, entry] : nic.at("knobs").items()) {
         std::optional<model::Knob> k = model::knob_from_name(key);
         if (k && entry.value("reading", std::string()) == "ok" && entry.contains("value"))

@@ -6,11 +6,13 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/result.h"
+#include "model/knob.h"
 #include "model/settings.h"
 #include "switch/adapter.h"
 
@@ -23,6 +25,10 @@ const char* to_string(DeviceKind kind);  // "host", "switch"
 struct Endpoint {
   std::string port;
   model::Settings settings;
+  // Knobs absent from `settings` that are known to be off: the config does
+  // not state them and the vendor documents off as the default (no PFC
+  // watchdog line on EOS or Cumulus). Absent and not here: not observed.
+  std::set<model::Knob> off;
 };
 
 struct DeviceReading {

@@ -209,15 +209,21 @@ std::vector<Finding> judge_cnp_class(const std::vector<DeviceReading>& devices,
   return out;
 }
 
+namespace {
+
+// "200 ms", "off" (the vendor's documented default), or not observed.
+std::optional<std::string> watchdog_text(const Endpoint& e) {
+  if (e.settings.pfc_watchdog) return fmt::format("{} ms", e.settings.pfc_watchdog->detection_ms);
+  if (e.off.contains(model::Knob::pfc_watchdog)) return "off";
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::vector<Finding> judge_watchdog_hops(const std::vector<DeviceReading>& devices,
                                          const FabricFacts&) {
   return agreement("watchdog_hops", "PFC watchdog detection",
-                   observe(devices, kSwitches, [](const Endpoint& e) {
-                     return e.settings.pfc_watchdog
-                                ? std::optional(
-                                      fmt::format("{} ms", e.settings.pfc_watchdog->detection_ms))
-                                : std::nullopt;
-                   }));
+                   observe(devices, kSwitches, watchdog_text));
 }
 
 std::vector<Finding> judge_watchdog_tolerance(const std::vector<DeviceReading>& devices,
@@ -228,14 +234,18 @@ std::vector<Finding> judge_watchdog_tolerance(const std::vector<DeviceReading>& 
   std::vector<Finding> out;
   std::optional<std::pair<uint32_t, std::string>> longest;
   bool over = false;
-  for (const Seen& s : observe(devices, kSwitches, [](const Endpoint& e) {
-         return e.settings.pfc_watchdog
-                    ? std::optional(std::to_string(e.settings.pfc_watchdog->detection_ms))
-                    : std::nullopt;
-       })) {
+  for (const Seen& s : observe(devices, kSwitches, watchdog_text)) {
     if (!s.value) {
       out.push_back({"watchdog_tolerance", Verdict::unknown, where(s),
                      "PFC watchdog detection not observed"});
+      continue;
+    }
+    if (*s.value == "off") {
+      over = true;
+      out.push_back({"watchdog_tolerance", Verdict::disagree, where(s),
+                     fmt::format("PFC watchdog off: a storm is never broken, the job's tolerance "
+                                 "is {} ms ({})",
+                                 facts.job_tolerance_ms, facts.job_tolerance_from)});
       continue;
     }
     uint32_t ms = static_cast<uint32_t>(std::stoul(*s.value));

@@ -42,12 +42,12 @@ model::Settings lossless(bool is_switch) {
 DeviceReading sw_reading(const std::string& name, std::vector<std::string> ports,
                          const std::string& vendor = "cumulus") {
   DeviceReading d{name, DeviceKind::switch_, vendor, "test", std::nullopt, {}, {}};
-  for (const std::string& p : ports) d.endpoints.push_back({p, lossless(true)});
+  for (const std::string& p : ports) d.endpoints.push_back({p, lossless(true), {}});
   return d;
 }
 
 DeviceReading host_reading(const std::string& name) {
-  return {name, DeviceKind::host, "", "test", std::nullopt, {{"ens1f0", lossless(false)}}, {}};
+  return {name, DeviceKind::host, "", "test", std::nullopt, {{"ens1f0", lossless(false), {}}}, {}};
 }
 
 // leaf1 (swp1-2), leaf2 (swp1-2), h1, h2, h3: all as `lossless`.
@@ -245,5 +245,22 @@ TEST_SUITE("check rules") {
     f[2].endpoints[0].settings.trust.reset();
     CHECK(check::check_exit_code(f, check::judge_fabric(f, facts(), {})) ==
           rocecfg::kNotEvaluated);
+  }
+}
+
+TEST_SUITE("check rules") {
+  TEST_CASE("watchdog: off by the vendor's default is a value, not unknown") {
+    auto f = fabric();
+    for (auto& e : f[1].endpoints) {
+      e.settings.pfc_watchdog.reset();
+      e.off.insert(model::Knob::pfc_watchdog);
+    }
+    CHECK(check::judge_watchdog_hops(f, facts()) ==
+          std::vector{row("watchdog_hops", Verdict::disagree, "leaf2 swp1-2",
+                          "PFC watchdog detection off; leaf1: 200 ms")});
+    CHECK(check::judge_watchdog_tolerance(f, facts()) ==
+          std::vector{row("watchdog_tolerance", Verdict::disagree, "leaf2 swp1-2",
+                          "PFC watchdog off: a storm is never broken, the job's tolerance is "
+                          "34359 ms (NCCL defaults)")});
   }
 }

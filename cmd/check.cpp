@@ -62,7 +62,8 @@ int run_check(const CheckArgs& a, const Globals& g) {
   Diagnostics diags;
   check::CheckOptions options = check::read_check_options(a.profile, diags);
   if (!diags.all().empty()) fmt::print(stderr, "{}", diags.render());
-  if (diags.has_errors()) return report_error(kUsage, fmt::format("{}: [check] is not valid", a.profile));
+  if (diags.has_errors())
+    return report_error(kUsage, fmt::format("{}: [check] is not valid", a.profile));
   std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
   if (!inv) return kUsage;
 

@@ -34,9 +34,8 @@ std::string where(const Seen& s) {
 
 std::string name_list(const std::vector<std::string>& names) {
   constexpr size_t kShown = 3;
-  std::vector<std::string> shown(names.begin(),
-                                 names.begin() + static_cast<std::ptrdiff_t>(
-                                                     std::min(kShown, names.size())));
+  std::vector<std::string> shown(
+      names.begin(), names.begin() + static_cast<std::ptrdiff_t>(std::min(kShown, names.size())));
   std::string out = fmt::format("{}", fmt::join(shown, ", "));
   if (names.size() > kShown) out += fmt::format(" (+{} more)", names.size() - kShown);
   return out;
@@ -50,8 +49,8 @@ std::vector<Finding> agreement(std::string_view rule, std::string_view noun,
   std::vector<std::string> order;  // values by first appearance
   for (const Seen& s : seen) {
     if (!s.value) {
-      unknown.push_back({std::string(rule), Verdict::unknown, where(s),
-                         fmt::format("{} not observed", noun)});
+      unknown.push_back(
+          {std::string(rule), Verdict::unknown, where(s), fmt::format("{} not observed", noun)});
       continue;
     }
     auto [it, fresh] = holders.try_emplace(*s.value);
@@ -76,8 +75,9 @@ std::vector<Finding> agreement(std::string_view rule, std::string_view noun,
                    fmt::format("{} {}; {}: {}", noun, *s.value, name_list(holders[ref]), ref)});
   }
   if (!disagree)
-    out.push_back({std::string(rule), Verdict::agree, "fabric",
-                   fmt::format("{} {} on all {} devices observed", noun, ref, holders[ref].size())});
+    out.push_back(
+        {std::string(rule), Verdict::agree, "fabric",
+         fmt::format("{} {} on all {} devices observed", noun, ref, holders[ref].size())});
   out.insert(out.end(), unknown.begin(), unknown.end());
   return out;
 }

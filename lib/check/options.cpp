@@ -19,8 +19,8 @@ uint32_t rc_retry_budget_ms(unsigned timeout_exponent, unsigned retry_count) {
 CheckOptions read_check_options(const std::string& path, Diagnostics& diags) {
   CheckOptions o;
   o.job_tolerance_ms = rc_retry_budget_ms(kNcclIbTimeout, kNcclIbRetryCnt);
-  o.job_tolerance_from = fmt::format(
-      "NCCL defaults: 4.096 us x 2^{} x {} tries", kNcclIbTimeout, kNcclIbRetryCnt + 1);
+  o.job_tolerance_from =
+      fmt::format("NCCL defaults: 4.096 us x 2^{} x {} tries", kNcclIbTimeout, kNcclIbRetryCnt + 1);
   toml::table root;
   try {
     root = toml::parse_file(path);

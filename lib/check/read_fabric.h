@@ -47,6 +47,7 @@ std::vector<std::string> host_interfaces(const profile::HostEntry& h);
 // The remote line that runs `show host --qos --json` on a host: exit 0 and
 // 3 (an interface not found: the JSON says which) pass; any other exit fails
 // with the remote stderr.
-std::string remote_show_line(const std::string& rocecfg, const std::vector<std::string>& interfaces);
+std::string remote_show_line(const std::string& rocecfg,
+                             const std::vector<std::string>& interfaces);
 
 }  // namespace rocecfg::check

@@ -8,7 +8,9 @@
 
 namespace rocecfg::check {
 
-const char* to_string(DeviceKind kind) { return kind == DeviceKind::host ? "host" : "switch"; }
+const char* to_string(DeviceKind kind) {
+  return kind == DeviceKind::host ? "host" : "switch";
+}
 
 Result<std::vector<Endpoint>> switch_endpoints(const sw::SwitchState& state,
                                                const std::vector<std::string>& ports) {

@@ -34,8 +34,8 @@ struct Endpoint {
 struct DeviceReading {
   std::string name;  // the inventory's name
   DeviceKind kind = DeviceKind::host;
-  std::string vendor;  // switches
-  std::string source;  // "ssh 127.0.0.1:2201", "file DIR/leaf1.cfg", "this host"
+  std::string vendor;                // switches
+  std::string source;                // "ssh 127.0.0.1:2201", "file DIR/leaf1.cfg", "this host"
   std::optional<std::string> error;  // set: nothing was read (why)
   std::vector<Endpoint> endpoints;   // in port order
   // Per endpoint: why it was not read ("lo: not an Ethernet interface"),

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "check/agreement.h"
 #include "core/exit_code.h"
 #include "core/printable.h"
 
@@ -33,11 +34,32 @@ std::string plural(size_t n, std::string_view word) {
   return fmt::format("{} {}{}", n, word, n == 1 ? "" : word.ends_with("h") ? "es" : "s");
 }
 
+// Unknown rows of one rule with the same detail, one after the other, as one
+// row naming a few of them: 256 hosts whose NICs show no DCB are one line.
+std::vector<Finding> merge_unknown(const std::vector<Finding>& findings) {
+  std::vector<Finding> out;
+  std::vector<std::string> wheres;
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const Finding& f = findings[i];
+    wheres.push_back(f.where);
+    const Finding* next = i + 1 < findings.size() ? &findings[i + 1] : nullptr;
+    if (f.verdict == Verdict::unknown && next && next->verdict == Verdict::unknown &&
+        next->rule == f.rule && next->detail == f.detail)
+      continue;
+    out.push_back(f);
+    out.back().where = name_list(wheres);
+    wheres.clear();
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_text(const std::vector<DeviceReading>& devices,
-                        const std::vector<Finding>& findings, const std::set<std::string>& waived) {
-  Counts c = count(devices, findings);
+                        const std::vector<Finding>& all_findings,
+                        const std::set<std::string>& waived) {
+  Counts c = count(devices, all_findings);
+  std::vector<Finding> findings = merge_unknown(all_findings);
   std::string out = fmt::format("check: {}, {}; {} read\n", plural(c.switches, "switch"),
                                 plural(c.hosts, "host"), devices.size() - c.unread);
   size_t w_rule = 4, w_verdict = 7, w_where = 5;
@@ -60,9 +82,8 @@ std::string render_text(const std::vector<DeviceReading>& devices,
       out += fmt::format("  why: {}{}\n", find_rule(f.rule)->why,
                          waived.contains(f.rule) ? " (waived in the profile's [check])" : "");
   }
-  bool any_unread = c.unread > 0 || std::any_of(devices.begin(), devices.end(), [](auto& d) {
-                      return !d.unread.empty();
-                    });
+  bool any_unread = c.unread > 0 || std::any_of(devices.begin(), devices.end(),
+                                                [](auto& d) { return !d.unread.empty(); });
   if (any_unread) {
     out += "not read:\n";
     for (const DeviceReading& d : devices) {
@@ -72,8 +93,9 @@ std::string render_text(const std::vector<DeviceReading>& devices,
       for (const std::string& u : d.unread) out += fmt::format("  {} {}\n", d.name, printable(u));
     }
   }
-  out += fmt::format("verdict: {}, {}, {} waived, {} not read\n", plural(c.disagree, "disagreement"),
-                     fmt::format("{} unknown", c.unknown), c.waived, plural(c.unread, "device"));
+  out +=
+      fmt::format("verdict: {}, {}, {} waived, {} not read\n", plural(c.disagree, "disagreement"),
+                  fmt::format("{} unknown", c.unknown), c.waived, plural(c.unread, "device"));
   return out;
 }
 
@@ -82,12 +104,8 @@ nlohmann::json to_json(const std::vector<DeviceReading>& devices,
   using nlohmann::json;
   json devs = json::array();
   for (const DeviceReading& d : devices) {
-    json j = {{"name", d.name},
-              {"kind", to_string(d.kind)},
-              {"source", d.source},
-              {"read", !d.error},
-              {"endpoints", d.endpoints.size()},
-              {"unread", d.unread}};
+    json j = {{"name", d.name},   {"kind", to_string(d.kind)},       {"source", d.source},
+              {"read", !d.error}, {"endpoints", d.endpoints.size()}, {"unread", d.unread}};
     if (!d.vendor.empty()) j["vendor"] = d.vendor;
     if (d.error) j["error"] = *d.error;
     devs.push_back(j);
@@ -101,7 +119,8 @@ nlohmann::json to_json(const std::vector<DeviceReading>& devices,
                     {"why", find_rule(f.rule)->why}});
   json rule_list = json::array();
   for (const Rule& r : rules())
-    rule_list.push_back({{"name", r.name}, {"why", r.why}, {"waived", waived.contains(std::string(r.name))}});
+    rule_list.push_back(
+        {{"name", r.name}, {"why", r.why}, {"waived", waived.contains(std::string(r.name))}});
   Counts c = count(devices, findings);
   return {{"devices", devs},
           {"findings", rows},
@@ -115,7 +134,8 @@ nlohmann::json to_json(const std::vector<DeviceReading>& devices,
             {"waived", c.waived}}}};
 }
 
-int check_exit_code(const std::vector<DeviceReading>& devices, const std::vector<Finding>& findings) {
+int check_exit_code(const std::vector<DeviceReading>& devices,
+                    const std::vector<Finding>& findings) {
   Counts c = count(devices, findings);
   int code = kOk;
   if (c.unread > 0) code = worst_exit_code(code, kRuntime);

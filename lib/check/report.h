@@ -20,6 +20,7 @@ std::string render_text(const std::vector<DeviceReading>& devices,
                         const std::vector<Finding>& findings, const std::set<std::string>& waived);
 nlohmann::json to_json(const std::vector<DeviceReading>& devices,
                        const std::vector<Finding>& findings, const std::set<std::string>& waived);
-int check_exit_code(const std::vector<DeviceReading>& devices, const std::vector<Finding>& findings);
+int check_exit_code(const std::vector<DeviceReading>& devices,
+                    const std::vector<Finding>& findings);
 
 }  // namespace rocecfg::check

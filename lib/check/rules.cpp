@@ -37,19 +37,18 @@ std::string priorities_text(PriorityMask m) {
 
 std::vector<Finding> judge_lossless_priority(const std::vector<DeviceReading>& devices,
                                              const FabricFacts&) {
-  return agreement("lossless_priority", "PFC on",
-                   observe(devices, kEveryDevice, [](const Endpoint& e) {
-                     return e.settings.pfc_enabled
-                                ? std::optional(priorities_text(*e.settings.pfc_enabled))
-                                : std::nullopt;
-                   }));
+  return agreement(
+      "lossless_priority", "PFC on", observe(devices, kEveryDevice, [](const Endpoint& e) {
+        return e.settings.pfc_enabled ? std::optional(priorities_text(*e.settings.pfc_enabled))
+                                      : std::nullopt;
+      }));
 }
 
 std::vector<Finding> judge_trust(const std::vector<DeviceReading>& devices, const FabricFacts&) {
   return agreement("trust", "trust", observe(devices, kEveryDevice, [](const Endpoint& e) {
-                     return e.settings.trust ? std::optional<std::string>(
-                                                   model::to_string(*e.settings.trust))
-                                             : std::nullopt;
+                     return e.settings.trust
+                                ? std::optional<std::string>(model::to_string(*e.settings.trust))
+                                : std::nullopt;
                    }));
 }
 
@@ -65,15 +64,15 @@ std::vector<Finding> judge_dscp_map(const std::vector<DeviceReading>& devices,
   std::vector<Finding> out;
   for (uint8_t d : dscps) {
     Dscp dscp = Dscp::unchecked(d);
-    auto rows = agreement("dscp_map", fmt::format("DSCP {} ->", d),
-                          observe(devices, kEveryDevice, [&](const Endpoint& e) {
-                            if (!e.settings.dscp_priority) return std::optional<std::string>();
-                            auto it = e.settings.dscp_priority->find(dscp);
-                            return std::optional<std::string>(
-                                it == e.settings.dscp_priority->end()
-                                    ? "unmapped (the default class)"
-                                    : fmt::format("priority {}", it->second.value()));
-                          }));
+    auto rows = agreement(
+        "dscp_map", fmt::format("DSCP {} ->", d),
+        observe(devices, kEveryDevice, [&](const Endpoint& e) {
+          if (!e.settings.dscp_priority) return std::optional<std::string>();
+          auto it = e.settings.dscp_priority->find(dscp);
+          return std::optional<std::string>(it == e.settings.dscp_priority->end()
+                                                ? "unmapped (the default class)"
+                                                : fmt::format("priority {}", it->second.value()));
+        }));
     out.insert(out.end(), rows.begin(), rows.end());
   }
   if (dscps.empty())
@@ -91,8 +90,7 @@ uint32_t switch_mtu_framing_bytes(std::string_view vendor) {
   return vendor == "h3c" ? 14 + 4 + 4 : 0;
 }
 
-std::vector<Finding> judge_roce_mtu(const std::vector<DeviceReading>& devices,
-                                    const FabricFacts&) {
+std::vector<Finding> judge_roce_mtu(const std::vector<DeviceReading>& devices, const FabricFacts&) {
   // A host sends RoCE packets of at most its RoCE path MTU (the largest IB
   // MTU that fits its netdev MTU) plus the header stack the kernel reserves
   // for it (model/path_mtu.h, iboe_get_mtu: GRH/IPv6 40 -- IPv4's 20 fits in
@@ -117,12 +115,14 @@ std::vector<Finding> judge_roce_mtu(const std::vector<DeviceReading>& devices,
     uint32_t path = model::roce_path_mtu_for(mtu);
     if (path > 0) senders.push_back({where(s), mtu, path + model::kRoceHeaderBytes});
   }
-  std::stable_sort(senders.begin(), senders.end(),
-                   [](const Sender& a, const Sender& b) { return a.packet_bytes > b.packet_bytes; });
+  std::stable_sort(senders.begin(), senders.end(), [](const Sender& a, const Sender& b) {
+    return a.packet_bytes > b.packet_bytes;
+  });
   auto sender_text = [](const Sender& h) {
-    return fmt::format("{} sends RoCE packets up to {} bytes (MTU {}: path MTU {} + {} header bytes)",
-                       h.where, h.packet_bytes, h.mtu_bytes, h.packet_bytes - model::kRoceHeaderBytes,
-                       model::kRoceHeaderBytes);
+    return fmt::format(
+        "{} sends RoCE packets up to {} bytes (MTU {}: path MTU {} + {} header bytes)", h.where,
+        h.packet_bytes, h.mtu_bytes, h.packet_bytes - model::kRoceHeaderBytes,
+        model::kRoceHeaderBytes);
   };
   std::optional<std::pair<uint32_t, std::string>> smallest;  // IP bytes, where
   bool short_port = false;
@@ -139,22 +139,24 @@ std::vector<Finding> judge_roce_mtu(const std::vector<DeviceReading>& devices,
     uint32_t ip_bytes = mtu > framing ? mtu - framing : 0;
     if (!smallest || ip_bytes < smallest->first) smallest.emplace(ip_bytes, where(s));
     if (senders.empty() || senders.front().packet_bytes <= ip_bytes) continue;
-    size_t over = static_cast<size_t>(std::count_if(
-        senders.begin(), senders.end(), [&](const Sender& h) { return h.packet_bytes > ip_bytes; }));
+    size_t over =
+        static_cast<size_t>(std::count_if(senders.begin(), senders.end(), [&](const Sender& h) {
+          return h.packet_bytes > ip_bytes;
+        }));
     short_port = true;
     out.push_back(
         {"roce_mtu", Verdict::disagree, where(s),
-         fmt::format("MTU {} carries IP packets up to {} bytes{}; {}{}", mtu, ip_bytes,
-                     framing ? fmt::format(" (frame size less {} bytes of Ethernet framing)", framing)
-                             : "",
-                     sender_text(senders.front()),
-                     over > 1 ? fmt::format(" (+{} more NICs)", over - 1) : "")});
+         fmt::format(
+             "MTU {} carries IP packets up to {} bytes{}; {}{}", mtu, ip_bytes,
+             framing ? fmt::format(" (frame size less {} bytes of Ethernet framing)", framing) : "",
+             sender_text(senders.front()),
+             over > 1 ? fmt::format(" (+{} more NICs)", over - 1) : "")});
   }
   if (!short_port && !senders.empty() && smallest)
-    out.insert(out.begin(), {"roce_mtu", Verdict::agree, "fabric",
-                             fmt::format("{}; the smallest switch port, {}, carries {}",
-                                         sender_text(senders.front()), smallest->second,
-                                         smallest->first)});
+    out.insert(out.begin(),
+               {"roce_mtu", Verdict::agree, "fabric",
+                fmt::format("{}; the smallest switch port, {}, carries {}",
+                            sender_text(senders.front()), smallest->second, smallest->first)});
   else if (senders.empty() || !smallest)
     out.push_back({"roce_mtu", Verdict::unknown, "fabric",
                    senders.empty() ? "no host MTU observed" : "no switch MTU observed"});
@@ -167,7 +169,8 @@ std::vector<Finding> judge_cnp_class(const std::vector<DeviceReading>& devices,
   // (or dropped with bulk traffic) they arrive too late to matter, so each
   // switch must put the CNP DSCP in a strict-priority queue.
   if (!facts.cnp_dscp)
-    return {{"cnp_class", Verdict::unknown, "fabric", "the profile names no CNP DSCP ([cnp] dscp)"}};
+    return {
+        {"cnp_class", Verdict::unknown, "fabric", "the profile names no CNP DSCP ([cnp] dscp)"}};
   Dscp dscp = Dscp::unchecked(*facts.cnp_dscp);
   std::vector<Seen> seen = observe(devices, kSwitches, [&](const Endpoint& e) {
     const model::Settings& s = e.settings;
@@ -197,15 +200,13 @@ std::vector<Finding> judge_cnp_class(const std::vector<DeviceReading>& devices,
       out.push_back({"cnp_class", Verdict::disagree, where(s),
                      fmt::format("CNP DSCP {} -> {}", dscp.value(), *s.value)});
   }
-  if (strict > 0 && std::none_of(out.begin(), out.end(), [](const Finding& f) {
-        return f.verdict == Verdict::disagree;
-      }))
+  if (strict > 0 && std::none_of(out.begin(), out.end(),
+                                 [](const Finding& f) { return f.verdict == Verdict::disagree; }))
     out.insert(out.begin(), {"cnp_class", Verdict::agree, "fabric",
                              fmt::format("CNP DSCP {} reaches a strict queue on every switch port "
                                          "observed",
                                          dscp.value())});
-  if (seen.empty())
-    out.push_back({"cnp_class", Verdict::unknown, "fabric", "no switch read"});
+  if (seen.empty()) out.push_back({"cnp_class", Verdict::unknown, "fabric", "no switch read"});
   return out;
 }
 
@@ -264,8 +265,8 @@ std::vector<Finding> judge_watchdog_tolerance(const std::vector<DeviceReading>& 
                             longest->first, longest->second, facts.job_tolerance_ms,
                             facts.job_tolerance_from)});
   else if (!longest)
-    out.push_back({"watchdog_tolerance", Verdict::unknown, "fabric",
-                   "no switch's PFC watchdog observed"});
+    out.push_back(
+        {"watchdog_tolerance", Verdict::unknown, "fabric", "no switch's PFC watchdog observed"});
   return out;
 }
 
@@ -304,7 +305,9 @@ constexpr std::array kRules = {
 
 }  // namespace
 
-std::span<const Rule> rules() { return kRules; }
+std::span<const Rule> rules() {
+  return kRules;
+}
 
 const Rule* find_rule(std::string_view name) {
   for (const Rule& r : kRules)

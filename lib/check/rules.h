@@ -28,7 +28,7 @@ enum class Verdict { agree, disagree, unknown, waived };
 const char* to_string(Verdict v);  // "agree", "DISAGREE", "unknown", "waived"
 
 struct Finding {
-  std::string rule;    // "lossless_priority"
+  std::string rule;  // "lossless_priority"
   Verdict verdict = Verdict::unknown;
   std::string where;   // "h3 ens1f0", "leaf2 swp1-4", or "fabric"
   std::string detail;  // what was seen, and who holds the other value
@@ -37,11 +37,11 @@ struct Finding {
 
 // What the rules take from the profile.
 struct FabricFacts {
-  std::vector<uint8_t> lossless_dscp;    // [lossless] dscp
-  std::vector<uint8_t> mapped_dscp;      // [dscp_map] keys
-  std::optional<uint8_t> cnp_dscp;       // [cnp] dscp
-  uint32_t job_tolerance_ms = 0;         // options.h
-  std::string job_tolerance_from;        // how it was set, for the message
+  std::vector<uint8_t> lossless_dscp;  // [lossless] dscp
+  std::vector<uint8_t> mapped_dscp;    // [dscp_map] keys
+  std::optional<uint8_t> cnp_dscp;     // [cnp] dscp
+  uint32_t job_tolerance_ms = 0;       // options.h
+  std::string job_tolerance_from;      // how it was set, for the message
 };
 
 struct Rule {

@@ -85,5 +85,19 @@ want='not read:
 verdict: 3 disagreements, 0 unknown, 0 waived, 1 device not read'
 check "a missing saved file: named" "$(same "$got" "$want")" "$out"
 
+# A [check] table with a rule that does not exist: validate and check refuse it, located.
+(cat "$src/profiles/roce-lossless.toml"; printf '\n[check]\nwaive = ["cnp-class"]\n') >"$tmp/bad.toml"
+line=$(grep -n '^waive' "$tmp/bad.toml" | cut -d: -f1)
+want="TMP/bad.toml:$line:10: error: check.waive: unknown rule \"cnp-class\" (did you mean \"cnp_class\"?) (allowed: lossless_priority, trust, dscp_map, roce_mtu, cnp_class, watchdog_hops, watchdog_tolerance)
+    waive = [\"cnp-class\"]
+             ^
+rocecfg validate: TMP/bad.toml: [check] is not valid"
+"$bin" validate "$tmp/bad.toml" >"$tmp/validate.out" 2>&1
+rc=$?
+got=$(sed "s|$tmp|TMP|g" "$tmp/validate.out")
+check "validate: an unknown rule in [check] is located (exit 2)" "$([ "$rc" -eq 2 ] && [ "$got" = "$want" ]; echo $?)" "rc=$rc $got"
+got=$("$bin" check "$tmp/bad.toml" --inventory "$tmp/inventory.toml" --from-dir "$tmp/saved" 2>&1 | sed "s|$tmp|TMP|g")
+check "check: the same refusal" "$([ "$got" = "${want/validate/check}" ]; echo $?)" "$got"
+
 [ "$fails" -eq 0 ] && echo "all check --from-dir tests passed"
 [ "$fails" -eq 0 ]

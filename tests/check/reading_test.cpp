@@ -32,7 +32,7 @@ model::Settings host_state() {
   model::Ets e;
   e.prio_tc = model::prio_tc_array({0, 0, 0, 1, 0, 0, 2, 0});
   e.tc_tsa = {model::Tsa::ets, model::Tsa::ets, model::Tsa::strict, model::Tsa::ets,
-              model::Tsa::ets, model::Tsa::ets, model::Tsa::ets, model::Tsa::ets};
+              model::Tsa::ets, model::Tsa::ets, model::Tsa::ets,    model::Tsa::ets};
   e.tc_bandwidth_percent = {50, 50, 0, 0, 0, 0, 0, 0};
   s.ets = e;
   return s;
@@ -40,18 +40,17 @@ model::Settings host_state() {
 
 std::string qos_json_of(const model::Settings& s, const std::string& ifname) {
   nlohmann::json knobs = nlohmann::json::object();
-  for (model::Knob k : {model::Knob::mtu, model::Knob::pfc, model::Knob::trust,
-                        model::Knob::dscp_map, model::Knob::cnp, model::Knob::ecn_priorities,
-                        model::Knob::ets})
+  for (model::Knob k :
+       {model::Knob::mtu, model::Knob::pfc, model::Knob::trust, model::Knob::dscp_map,
+        model::Knob::cnp, model::Knob::ecn_priorities, model::Knob::ets})
     knobs[std::string(model::knob_name(k))] = {
         {"source", "test"}, {"reading", "ok"}, {"value", rocecfg::plan::knob_json(s, k)}};
   knobs["roce_mode"] = {{"source", "rdma_cm configfs"}, {"reading", "unsupported"}, {"note", "x"}};
-  return nlohmann::json{{"payload",
-                         {{"interfaces",
-                           {{{"interface", ifname}, {"found", true}, {"knobs", knobs}},
-                            {{"interface", "lo"},
-                             {"found", false},
-                             {"error", "not an Ethernet interface"}}}}}}}
+  return nlohmann::json{
+      {"payload",
+       {{"interfaces",
+         {{{"interface", ifname}, {"found", true}, {"knobs", knobs}},
+          {{"interface", "lo"}, {"found", false}, {"error", "not an Ethernet interface"}}}}}}}
       .dump();
 }
 
@@ -118,8 +117,8 @@ TEST_SUITE("check reading") {
   }
 
   TEST_CASE("[check]: waivers and the job's tolerance; an unknown rule is located") {
-    std::string path = temp_file(
-        "[check]\nwaive = [\"cnp_class\", \"trsut\"]\njob_tolerance_ms = 500\n");
+    std::string path =
+        temp_file("[check]\nwaive = [\"cnp_class\", \"trsut\"]\njob_tolerance_ms = 500\n");
     rocecfg::Diagnostics diags;
     check::CheckOptions o = check::read_check_options(path, diags);
     CHECK(o.waive == std::set<std::string>{"cnp_class"});

@@ -95,9 +95,10 @@ TEST_SUITE("check rules") {
     auto f = fabric();
     f[2].endpoints[0].settings.pfc_enabled.reset();
     CHECK(check::judge_lossless_priority(f, facts()) ==
-          std::vector{row("lossless_priority", Verdict::agree, "fabric",
-                          "PFC on priority 3 on all 4 devices observed"),
-                      row("lossless_priority", Verdict::unknown, "h1 ens1f0", "PFC on not observed")});
+          std::vector{
+              row("lossless_priority", Verdict::agree, "fabric",
+                  "PFC on priority 3 on all 4 devices observed"),
+              row("lossless_priority", Verdict::unknown, "h1 ens1f0", "PFC on not observed")});
     for (auto& d : f)
       for (auto& e : d.endpoints) e.settings.pfc_enabled.reset();
     CHECK(check::judge_lossless_priority(f, facts()) ==
@@ -243,8 +244,7 @@ TEST_SUITE("check rules") {
     CHECK(check::check_exit_code(f, check::judge_fabric(f, facts(), {})) == rocecfg::kRuntime);
     f[1].error.reset();
     f[2].endpoints[0].settings.trust.reset();
-    CHECK(check::check_exit_code(f, check::judge_fabric(f, facts(), {})) ==
-          rocecfg::kNotEvaluated);
+    CHECK(check::check_exit_code(f, check::judge_fabric(f, facts(), {})) == rocecfg::kNotEvaluated);
   }
 }
 
@@ -262,5 +262,49 @@ TEST_SUITE("check rules") {
           std::vector{row("watchdog_tolerance", Verdict::disagree, "leaf2 swp1-2",
                           "PFC watchdog off: a storm is never broken, the job's tolerance is "
                           "34359 ms (NCCL defaults)")});
+  }
+}
+
+TEST_SUITE("check report") {
+  TEST_CASE("the verdict table: unknown rows alike are one line; why under a disagreement") {
+    auto f = fabric();
+    for (auto& d : f)
+      if (d.kind == DeviceKind::host) d.endpoints[0].settings.trust.reset();
+    for (auto& e : f[1].endpoints) e.settings.pfc_enabled = PriorityMask(0x10);
+    f.push_back({"leaf9",
+                 DeviceKind::switch_,
+                 "sonic",
+                 "ssh 127.0.0.1:22",
+                 "unreachable: timeout",
+                 {},
+                 {}});
+    auto findings = check::judge_fabric(f, facts(), {});
+    CHECK(check::render_text(f, findings, {}) ==
+          "check: 3 switches, 3 hosts; 5 read\n"
+          "RULE                VERDICT   WHERE                            FINDING\n"
+          "lossless_priority   DISAGREE  leaf2 swp1-2                     PFC on priority 4; "
+          "leaf1, h1, h2 (+1 more): priority 3\n"
+          "  why: a hop without PFC on the lossless priority drops under congestion instead of "
+          "pausing: the class is lossy there\n"
+          "trust               agree     fabric                           trust dscp on all 2 "
+          "devices observed\n"
+          "trust               unknown   h1 ens1f0, h2 ens1f0, h3 ens1f0  trust not observed\n"
+          "dscp_map            agree     fabric                           DSCP 26 -> priority "
+          "3 on all 5 devices observed\n"
+          "dscp_map            agree     fabric                           DSCP 48 -> priority "
+          "6 on all 5 devices observed\n"
+          "roce_mtu            agree     fabric                           h1 ens1f0 sends RoCE "
+          "packets up to 4192 bytes (MTU 9000: path MTU 4096 + 96 header bytes); the smallest "
+          "switch port, leaf1 swp1-2, carries 9216\n"
+          "cnp_class           agree     fabric                           CNP DSCP 48 reaches "
+          "a strict queue on every switch port observed\n"
+          "watchdog_hops       agree     fabric                           PFC watchdog "
+          "detection 200 ms on all 2 devices observed\n"
+          "watchdog_tolerance  agree     fabric                           longest PFC "
+          "watchdog detection 200 ms (leaf1 swp1-2) < job tolerance 34359 ms (NCCL defaults)\n"
+          "not read:\n"
+          "  leaf9 (switch, ssh 127.0.0.1:22): unreachable: timeout\n"
+          "verdict: 1 disagreement, 3 unknown, 0 waived, 1 device not read\n");
+    CHECK(check::check_exit_code(f, findings) == rocecfg::kRuntime);
   }
 }

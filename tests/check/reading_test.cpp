@@ -141,3 +141,29 @@ TEST_SUITE("check reading") {
     std::remove(path.c_str());
   }
 }
+
+TEST_SUITE("check reading") {
+  TEST_CASE("hostile host outputs are refused with a reason, never thrown") {
+    for (
+        const char* text : {
+            R"({"interfaces": [3]})",
+            R"({"interfaces": [{"interface": 7, "found": true, "knobs": {}}]})",
+            R"({"interfaces": [{"interface": "e", "found": "yes"}]})",
+            R"({"interfaces": [{"interface": "e", "found": true}]})",
+            R"({"interfaces": [{"interface": "e", "found": true, "knobs": []}]})",
+            R"({"interfaces": [{"interface": "e", "found": true, "knobs": {"mtu": {"reading": "ok", "value": -1}}}]})",
+            R"({"interfaces": [{"interface": "e", "found": true, "knobs": {"dscp_map": {"reading": "ok", "value": {"x": 1}}}}]})",
+            R"({"interfaces": [{"interface": "e", "found": true, "knobs": {"dscp_map": {"reading": "ok", "value": {"99": 1}}}}]})",
+            R"({"interfaces": [{"interface": "e", "found": true, "knobs": {"ets": {"reading": "ok", "value": {"prio_tc": [1]}}}}]})",
+            R"({"interfaces": [{"interface": "e", "found": true, "knobs": {"cnp": {"reading": "ok", "value": 5}}}]})",
+            R"({"payload": 5})",
+            "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+            "",
+        }) {
+      CAPTURE(text);
+      check::DeviceReading d;
+      rocecfg::Status r = check::read_host_qos_json(text, d);
+      CHECK_FALSE(r.has_value());
+    }
+  }
+}

@@ -75,6 +75,7 @@ int run_check(const CheckArgs& a, const Globals& g) {
   ro.hosts_from_dir = a.hosts_from_dir;
   ro.remote_rocecfg = a.remote_rocecfg;
   ro.parallel = a.parallel;
+  ro.accept_new_host_keys = a.accept_new_host_keys;
   ro.progress = {isatty(STDERR_FILENO) == 1 && !g.json, "reading"};
   ro.local_host_name = model::short_host_name();
   ro.local_host_json = local_host_json;
@@ -118,8 +119,10 @@ const bool registered = register_command(
        sub.add_option("--parallel", a->parallel, "devices read at once")
            ->check(CLI::Range(1, 256))
            ->capture_default_str();
-       sub.add_flag("--accept-new-host-keys", a->accept_new_host_keys,
-                    "trust and record unknown switch host keys (a changed key is always refused)");
+       sub.add_flag(
+           "--accept-new-host-keys", a->accept_new_host_keys,
+           "trust and record unknown host keys of switches and hosts (a changed key is always "
+           "refused)");
        sub.footer(
            "Rules: lossless_priority, trust, dscp_map, roce_mtu, cnp_class, watchdog_hops, "
            "watchdog_tolerance. Waive one with [check] waive = [\"NAME\"] in the profile.\n"

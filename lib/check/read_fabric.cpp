@@ -126,6 +126,7 @@ void read_host(const profile::HostEntry& h, const SavedFiles* saved, const ReadO
     json = o.local_host_json(interfaces);
   } else {
     sw::SshTarget target = fabric::host_ssh_target(h);
+    target.accept_new_host_key = o.accept_new_host_keys;
     r.source = fmt::format("ssh {}:{}", target.host, target.port);
     auto session = sw::ExecSession::open(target);
     if (!session) {

@@ -25,6 +25,7 @@ struct ReadOptions {
   std::string hosts_from_dir;
   std::string remote_rocecfg = "rocecfg";  // the binary on the hosts
   int parallel = 32;
+  bool accept_new_host_keys = false;  // hosts' unknown keys (switches: their FleetSwitch)
   sw::FleetProgress progress;
   // The [[host]] named as this machine (short host name), when it has no
   // address, is read here: its `show host --qos --json` for these

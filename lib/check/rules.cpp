@@ -159,7 +159,8 @@ std::vector<Finding> judge_roce_mtu(const std::vector<DeviceReading>& devices, c
                             sender_text(senders.front()), smallest->second, smallest->first)});
   else if (senders.empty() || !smallest)
     out.push_back({"roce_mtu", Verdict::unknown, "fabric",
-                   senders.empty() ? "no host MTU observed" : "no switch MTU observed"});
+                   senders.empty() ? "no host MTU observed"
+                                   : sender_text(senders.front()) + "; no switch MTU observed"});
   return out;
 }
 

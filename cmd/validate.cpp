@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "check/options.h"
 #include "command.h"
 #include "core/printable.h"
 #include "load_or_report.h"
@@ -59,6 +60,13 @@ const bool registered = register_command(
          std::optional<profile::Intent> intent = load_profile_or_report(*profile, g.json);
          bool ok = intent.has_value();
          std::optional<profile::Inventory> inv;
+         if (ok) {  // [check], which only `rocecfg check` reads (lib/check/options.h)
+           Diagnostics diags;
+           (void)check::read_check_options(*profile, diags);
+           if (!diags.all().empty()) fmt::print(stderr, "{}", diags.render());
+           if (diags.has_errors())
+             return report_error(kUsage, fmt::format("{}: [check] is not valid", *profile));
+         }
          if (ok && !g.inventory.empty()) {
            inv = load_inventory_or_report(g.inventory, g.json);
            ok = inv.has_value();

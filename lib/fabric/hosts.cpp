@@ -4,6 +4,19 @@
 
 namespace rocecfg::fabric {
 
+sw::SshTarget host_ssh_target(const profile::HostEntry& h) {
+  sw::SshTarget t;
+  t.name = h.name;
+  t.host = h.address;
+  t.port = h.ssh_port;
+  t.user = h.user;
+  t.identity_file = h.identity_file;
+  t.known_hosts = h.known_hosts;
+  t.connect_timeout_ms = h.connect_timeout_ms;
+  t.command_timeout_ms = h.command_timeout_ms;
+  return t;
+}
+
 namespace {
 // The host's endpoints, one per NIC; `qualify` names them HOST:DEVICE (or
 // HOST:rR for a NIC whose device is found on the host).
@@ -15,14 +28,7 @@ void add_endpoints(const profile::HostEntry& h, bool qualify, std::vector<Fabric
     f.name = !qualify                  ? h.name
              : nic.rdma_device.empty() ? fmt::format("{}:r{}", h.name, nic.rail)
                                        : fmt::format("{}:{}", h.name, nic.rdma_device);
-    f.ssh.name = h.name;
-    f.ssh.host = h.address;
-    f.ssh.port = h.ssh_port;
-    f.ssh.user = h.user;
-    f.ssh.identity_file = h.identity_file;
-    f.ssh.known_hosts = h.known_hosts;
-    f.ssh.connect_timeout_ms = h.connect_timeout_ms;
-    f.ssh.command_timeout_ms = h.command_timeout_ms;
+    f.ssh = host_ssh_target(h);
     f.probe_address = nic.probe_address;
     f.probe_port = h.probe_port;
     f.rdma_device = nic.rdma_device;

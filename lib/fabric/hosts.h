@@ -29,6 +29,10 @@ struct FabricHost {
   std::string slurm_node;   // srun --nodelist (--transport srun); empty: name
 };
 
+// How to reach a [[host]] over SSH (its own settings, [defaults] folded in
+// by the inventory loader): for fabric's probes and check's readings.
+sw::SshTarget host_ssh_target(const profile::HostEntry& h);
+
 // With an inventory every name must be one of its [[host]]s, or a Slurm node
 // that [[host]]s name as slurm_node (all of them; all missing names in one
 // error); without one, each name is its own address (Slurm

@@ -552,7 +552,8 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   Reader reader{TomlReader(diags, path), intent, root, {}};
   reader.r.check_keys(root, "",
                       {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu",
-                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload"});
+                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload",
+                       "check"});  // [check]: lib/check/options.h reads it
   reader.fabric();
   reader.lossless();
   reader.dscp_map();

@@ -470,6 +470,42 @@ run("counters names the switch by its file", ["counters", LOSSLESS, "--vendor", 
            has(("payload.switches.0.switch", "sonic-after.txt"))))
 run("counters without a source", ["counters", LOSSLESS, "--json"], 2, "counters")
 
+# check: a fabric from saved files (tests/check/from_dir.sh's corpus configs)
+saved = os.path.join(work, "check-saved")
+os.makedirs(saved)
+CORPUS = os.path.join(SRC, "tests", "switch", "corpus")
+for src_file, name in [("cumulus/cl514-roce-lossless.txt", "leaf1.txt"),
+                       ("eos/roce-leaf-per-port.cfg", "leaf2.cfg")]:
+    with open(os.path.join(CORPUS, src_file)) as f, open(os.path.join(saved, name), "w") as out:
+        out.write(f.read())
+with open(os.path.join(SRC, "tests", "check", "saved", "h1.json")) as f, \
+        open(os.path.join(saved, "h1.json"), "w") as out:
+    out.write(f.read())
+check_inv = os.path.join(work, "check-inventory.toml")
+with open(check_inv, "w") as f:
+    f.write('[[switch]]\nname = "leaf1"\naddress = "192.0.2.1"\nvendor = "cumulus"\n'
+            'interfaces = ["swp1-2"]\n\n[[switch]]\nname = "leaf2"\naddress = "192.0.2.2"\n'
+            'vendor = "eos"\ninterfaces = ["Ethernet1/1-2"]\n\n[[host]]\nname = "h1"\n')
+hosts_only = os.path.join(work, "check-hosts-only.toml")
+with open(hosts_only, "w") as f:
+    f.write('[[host]]\nname = "h1"\n')
+missing = os.path.join(work, "check-missing.toml")
+with open(missing, "w") as f:
+    f.write('[[host]]\nname = "h1"\n\n[[host]]\nname = "h9"\n')
+run("check: saved switches disagree", ["check", LOSSLESS, "--inventory", check_inv, "--from-dir",
+                                       saved, "--json"], 1, "check",
+    all_of(has(("payload.findings.0.rule", "lossless_priority")),
+           has(("payload.findings.0.verdict", "disagree")),
+           has(("payload.findings.0.where", "leaf2 Ethernet1/1-2"))))
+run("check: hosts only, the switch rules unknown", ["check", LOSSLESS, "--inventory", hosts_only,
+                                                    "--from-dir", saved, "--json"], 4, "check",
+    has(("payload.summary.unknown", 4)))
+run("check: a device without a saved file", ["check", LOSSLESS, "--inventory", missing,
+                                             "--from-dir", saved, "--json"], 3, "check",
+    has(("payload.devices.1.read", False)))
+run("check without an inventory", ["check", LOSSLESS, "--json"], 2, "check",
+    error_says("check needs --inventory FILE"))
+
 # fabric: schedule, bad pattern, a run whose endpoints cannot start
 run("fabric dry run", ["fabric", LOSSLESS, "--hosts", "gpu[01-04]", "--dry-run", "--json"], 0,
     "fabric", has(("payload.pattern", "ring")))
@@ -595,7 +631,7 @@ finally:
 want = {"validate": {0, 2}, "plan": {0, 2}, "render": {0, 2}, "import": {0, 2, 3},
         "show": {0, 2, 3}, "audit": {0, 1, 2, 3, 4}, "apply": {0, 2, 3}, "budget": {0, 1, 2},
         "gate": {2, 4}, "doctor": {1, 2}, "probe": {2, 3}, "env": {0, 2}, "nccl-log": {0, 1, 2},
-        "counters": {0, 1, 2, 4}, "fabric": {0, 2, 3}}
+        "counters": {0, 1, 2, 4}, "fabric": {0, 2, 3}, "check": {1, 2, 3, 4}}
 for verb, codes in want.items():
     if not codes <= seen.get(verb, set()):
         failures.append(f"coverage {verb}")

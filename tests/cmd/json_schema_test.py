@@ -300,6 +300,16 @@ run("audit of an unrelated file is no green", ["audit", LOSSLESS, "--vendor", "e
 run("audit file unknown vendor", ["audit", LOSSLESS, "--vendor", "nosuch", "--from-file", eos,
                                   "--json"], 2, "audit")
 
+# buffers: figures met, one short, bad input, nothing to compare
+run("buffers ok", ["buffers", LOSSLESS, "--speed", "100G", "--cable", "5m", "--asic", "spectrum-3",
+                   "--json"], 0, "buffers")
+run("buffers short", ["buffers", LOSSLESS, "--speed", "400G", "--cable", "100m", "--json"], 1,
+    "buffers", has(("payload.comparisons.1.outcome", "short")))
+run("buffers bad speed", ["buffers", LOSSLESS, "--speed", "fast", "--cable", "5m", "--json"], 2,
+    "buffers")
+run("buffers nothing to compare", ["buffers", MTU, "--speed", "100G", "--cable", "5m", "--json"], 4,
+    "buffers")
+
 # budget: fits, does not fit, bad input
 run("budget fits", ["budget", "--params", "7B", "--gpus", "8", "--step-ms", "1000", "--link-gbps",
                     "400", "--json"], 0, "budget")
@@ -446,7 +456,7 @@ finally:
     subprocess.run(["ip", "netns", "del", NS])
 
 want = {"validate": {0, 2}, "plan": {0, 2}, "render": {0, 2}, "import": {0, 2, 3},
-        "show": {0, 2, 3}, "audit": {0, 1, 2, 3, 4}, "apply": {0, 2, 3}, "budget": {0, 1, 2},
+        "show": {0, 2, 3}, "audit": {0, 1, 2, 3, 4}, "apply": {0, 2, 3}, "budget": {0, 1, 2}, "buffers": {0, 1, 2, 4},
         "gate": {2, 4}, "doctor": {1, 2}, "probe": {2, 3}, "env": {0, 2}, "nccl-log": {0, 1, 2},
         "counters": {0, 1, 2, 4}, "fabric": {0, 2, 3}}
 for verb, codes in want.items():

@@ -1,0 +1,230 @@
+// rocecfg buffers PROFILE: the PFC headroom and ECN thresholds a port needs,
+// computed with their derivation (lib/buffers), against what the profile
+// says. Loads the profile without enforcing the buffer rules: showing what a
+// profile gets wrong is this verb's job.
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "buffers/ecn.h"
+#include "buffers/headroom.h"
+#include "buffers/link.h"
+#include "buffers/rules.h"
+#include "command.h"
+#include "core/printable.h"
+#include "load_or_report.h"
+#include "option_checks.h"
+#include "output.h"
+#include "profile/buffer_checks.h"
+
+namespace rocecfg::cmd {
+namespace {
+
+struct BuffersArgs {
+  std::string profile;
+  std::string speed;  // --speed 400G; default [buffers] port_speed
+  std::string cable;  // --cable 5m; default [buffers] cable_length_m
+  std::string asic;   // --asic spectrum-3; default [buffers] asic
+  std::optional<uint32_t> lanes;
+  std::optional<double> rtt_us;
+};
+
+const char* outcome_name(buffers::Outcome o) {
+  switch (o) {
+    case buffers::Outcome::ok:
+      return "ok";
+    case buffers::Outcome::fails:
+      return "short";
+    case buffers::Outcome::unknown:
+      break;
+  }
+  return "unknown";
+}
+
+// "short by 350000 B" / "too high by 76180 B" / "ok" / "unknown: ecn.min_threshold".
+std::string verdict_text(const buffers::Comparison& c) {
+  if (c.outcome == buffers::Outcome::ok) return "ok";
+  if (c.outcome == buffers::Outcome::unknown) return "unknown (no " + c.missing + ")";
+  uint64_t p = *c.profile_bytes, l = *c.limit_bytes;
+  return c.below ? fmt::format("too high by {} B", p - l + 1) : fmt::format("short by {} B", l - p);
+}
+
+nlohmann::json steps_json(const std::vector<buffers::Step>& steps) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const buffers::Step& s : steps)
+    out.push_back({{"name", s.name}, {"bytes", s.bytes}, {"formula", s.formula}});
+  return out;
+}
+
+std::string figure(double bytes) {
+  return bytes == static_cast<double>(static_cast<uint64_t>(bytes))
+             ? fmt::format("{} B", bytes)
+             : fmt::format("{:.2f} B", bytes);
+}
+
+int run_buffers(const BuffersArgs& a, const Globals& g) {
+  auto usage = [](const std::string& message) { return report_error(kUsage, message); };
+  std::optional<profile::Intent> intent =
+      load_profile_or_report(a.profile, g.json, profile::BufferRules::skip);
+  if (!intent) return static_cast<int>(kUsage);
+  buffers::BufferFacts f = profile::buffer_facts(*intent);
+  if (!a.speed.empty()) {
+    f.speed_mbps = buffers::parse_speed(a.speed);
+    if (!f.speed_mbps)
+      return usage(fmt::format("--speed {}: expected one of {}", printable(a.speed),
+                               buffers::speed_names()));
+  }
+  if (!a.cable.empty()) {
+    f.cable_m = buffers::parse_cable(a.cable);
+    if (!f.cable_m)
+      return usage(fmt::format("--cable {}: expected a length in metres like 5m or 100m (1..10000)",
+                               printable(a.cable)));
+  }
+  if (!a.asic.empty()) {
+    f.asic = buffers::find_asic(a.asic);
+    if (!f.asic)
+      return usage(
+          fmt::format("--asic {}: unknown; one of {}", printable(a.asic), buffers::asic_names()));
+  }
+  const bool rtt_assumed = !a.rtt_us && !intent->buffer_intent.fabric_rtt_us;
+  if (a.rtt_us) f.fabric_rtt_us = *a.rtt_us;
+  if (!f.speed_mbps)
+    return usage("no port speed: pass --speed (e.g. 400G) or set [buffers] port_speed");
+  if (!f.cable_m)
+    return usage("no cable length: pass --cable (e.g. 5m) or set [buffers] cable_length_m");
+
+  const uint32_t host_mtu = buffers::host_mtu_bytes(f);
+  const uint64_t host_xoff = buffers::mlx5_xoff_bytes(*f.speed_mbps, *f.cable_m, host_mtu);
+  std::optional<buffers::Headroom> sw;
+  if (f.asic) {
+    buffers::HeadroomInput in = buffers::switch_headroom_input(f);
+    if (a.lanes) in.eight_lanes = *a.lanes >= 8;
+    Result<buffers::Headroom> h = buffers::switch_headroom(in);
+    if (!h) return usage(h.error().to_string());
+    sw = *h;
+  }
+  const uint64_t bdp = buffers::bdp_bytes(*f.speed_mbps, f.fabric_rtt_us);
+  const buffers::EcnThresholds rec = buffers::recommended_ecn(*f.speed_mbps, f.fabric_rtt_us);
+  std::vector<buffers::Comparison> cmp = buffers::compare_buffers(f);
+
+  nlohmann::json comparisons = nlohmann::json::array();
+  bool any_fail = false, any_ok = false;
+  for (const buffers::Comparison& c : cmp) {
+    // A waived rule is still reported short, but does not fail the run.
+    const bool waived = intent->buffer_intent.waives(c.rule);
+    any_fail |= c.outcome == buffers::Outcome::fails && !waived;
+    any_ok |= c.outcome == buffers::Outcome::ok;
+    nlohmann::json j = {{"rule", c.rule},
+                        {"key", c.key},
+                        {"relation", c.below ? "<" : ">="},
+                        {"outcome", outcome_name(c.outcome)}};
+    j["profile_bytes"] = c.profile_bytes ? nlohmann::json(*c.profile_bytes) : nlohmann::json();
+    j["limit_bytes"] = c.limit_bytes ? nlohmann::json(*c.limit_bytes) : nlohmann::json();
+    if (!c.basis.empty()) j["basis"] = c.basis;
+    if (!c.missing.empty()) j["missing"] = c.missing;
+    if (waived) j["waived"] = true;
+    comparisons.push_back(j);
+  }
+  nlohmann::json payload = {{"profile", a.profile},
+                            {"speed_mbps", *f.speed_mbps},
+                            {"cable_m", *f.cable_m},
+                            {"rtt_us", f.fabric_rtt_us},
+                            {"rtt_assumed", rtt_assumed},
+                            {"host_xoff_bytes", host_xoff},
+                            {"host_mtu_bytes", host_mtu},
+                            {"bdp_bytes", bdp},
+                            {"recommended_ecn",
+                             {{"min_bytes", rec.min_bytes},
+                              {"max_bytes", rec.max_bytes},
+                              {"probability_percent", rec.probability_percent}}},
+                            {"comparisons", comparisons}};
+  payload["asic"] = f.asic ? nlohmann::json(std::string(f.asic->name)) : nlohmann::json();
+  payload["switch_headroom"] = sw ? nlohmann::json{{"xoff_bytes", sw->xoff_bytes},
+                                                   {"xon_bytes", sw->xon_bytes},
+                                                   {"size_bytes", sw->size_bytes},
+                                                   {"steps", steps_json(sw->steps)}}
+                                  : nlohmann::json();
+  json_document().payload = payload;
+  add_target({{"name", a.profile},
+              {"kind", "file"},
+              {"outcome", any_fail ? "short"
+                          : any_ok ? "ok"
+                                   : "unknown"}});
+
+  if (!g.json) {
+    std::string out =
+        fmt::format("{}: {} at {}, {} m cable, round trip {} us{}\n", printable(a.profile),
+                    printable(intent->name), buffers::format_speed(*f.speed_mbps), *f.cable_m,
+                    f.fabric_rtt_us, rtt_assumed ? " (assumed; set [buffers] fabric_rtt_us)" : "");
+    if (sw) {
+      out += fmt::format("\nswitch PG headroom, {} (sonic-swss buffer_headroom_mellanox.lua)\n",
+                         f.asic->name);
+      for (const buffers::Step& s : sw->steps)
+        out += fmt::format(
+            "  {:<18} {:>14}  {}\n", s.name,
+            s.name == "cell occupancy" ? fmt::format("{:.4f}", s.bytes) : figure(s.bytes),
+            s.formula);
+    } else {
+      out += "\nswitch PG headroom: unknown (no ASIC: pass --asic or set [buffers] asic; one of " +
+             buffers::asic_names() + ")\n";
+    }
+    out += fmt::format(
+        "\nNIC headroom, mlx5 (Linux mlx5 en/port_buffer.c)\n"
+        "  {:<18} {:>14}  (301 + 216 x {} m / 100) x {} Gb/s + 272 x {} B MTU / 100, in "
+        "integers, speed at least 40G\n",
+        "xoff", figure(static_cast<double>(host_xoff)), *f.cable_m,
+        std::max<uint32_t>(*f.speed_mbps, 40000) / 1000, host_mtu);
+    out += fmt::format("\n{:<20} {:>14}  {} x {} us / 8\n", "bandwidth-delay",
+                       figure(static_cast<double>(bdp)), buffers::format_speed(*f.speed_mbps),
+                       f.fabric_rtt_us);
+    out += fmt::format(
+        "{:<20} {:>14}  Kmax {} B, Pmax {} % (Cumulus RoCE default; Kmin at least one BDP)\n",
+        "recommended ECN Kmin", figure(static_cast<double>(rec.min_bytes)), rec.max_bytes,
+        rec.probability_percent);
+    out += fmt::format("\n{:<18} {:<14} {:<16} {:<15} {}\n", "KEY", "PROFILE", "LIMIT", "RULE",
+                       "OUTCOME");
+    for (const buffers::Comparison& c : cmp) {
+      std::string limit =
+          c.limit_bytes ? fmt::format("{} {} B", c.below ? "<" : ">=", *c.limit_bytes) : "-";
+      std::string have = c.profile_bytes ? fmt::format("{} B", *c.profile_bytes) : "not set";
+      out += fmt::format("{:<18} {:<14} {:<16} {:<15} {}{}\n", c.key, have, limit, c.rule,
+                         verdict_text(c), intent->buffer_intent.waives(c.rule) ? " (waived)" : "");
+    }
+    fmt::print("{}", out);
+  }
+  if (any_fail) return static_cast<int>(kDrift);
+  return any_ok ? static_cast<int>(kOk) : static_cast<int>(kNotEvaluated);
+}
+
+const bool registered = register_command(
+    {"buffers",
+     "PFC headroom and ECN thresholds a port needs, with their derivation, against the profile",
+     [](CLI::App& sub, Globals& g) {
+       auto a = std::make_shared<BuffersArgs>();
+       sub.add_option("profile", a->profile, "profile TOML file")->required();
+       sub.add_option("--speed", a->speed,
+                      "port speed, e.g. 100G, 400G (default: [buffers] port_speed)");
+       sub.add_option("--cable", a->cable,
+                      "cable length, e.g. 5m, 100m (default: [buffers] cable_length_m)");
+       sub.add_option("--asic", a->asic,
+                      "switch ASIC for the PG headroom: " + buffers::asic_names() +
+                          " (default: [buffers] asic)");
+       sub.add_option(
+              "--lanes", a->lanes,
+              "SerDes lanes of the port (8 doubles xon; default: speed / the ASIC's lane rate)")
+           ->check(in_range(1, 16));
+       sub.add_option("--rtt-us", a->rtt_us,
+                      "fabric round trip, us (default: [buffers] fabric_rtt_us, else 10)")
+           ->check(in_range(0.1, 100000));
+       sub.footer(
+           "Example: rocecfg buffers profiles/roce-lossless.toml --speed 400G --cable 100m "
+           "--asic spectrum-3\n"
+           "Exit: 0 the profile's figures meet what was computed, 1 one is short (or too high) "
+           "and\n"
+           "not waived in [buffers] waive,\n"
+           "2 bad input, 4 nothing to compare (the profile sets none of the figures).");
+       return std::function<int()>([a, &g] { return run_buffers(*a, g); });
+     },
+     {kOk, kDrift, kUsage, kNotEvaluated}});
+
+}  // namespace
+}  // namespace rocecfg::cmd

@@ -63,6 +63,10 @@ std::string figure(double bytes) {
 
 int run_buffers(const BuffersArgs& a, const Globals& g) {
   auto usage = [](const std::string& message) { return report_error(kUsage, message); };
+  // Switch-declared headroom and thresholds (each inventory switch's own
+  // figures) are not read yet: refused rather than silently left out.
+  if (!g.inventory.empty())
+    return usage("--inventory: buffers does not read switches yet; it compares the profile only");
   std::optional<profile::Intent> intent =
       load_profile_or_report(a.profile, g.json, profile::BufferRules::skip);
   if (!intent) return static_cast<int>(kUsage);

@@ -39,10 +39,9 @@ Loaded<Intent> load_profile_text(const std::string& text, const std::string& pat
 }
 
 Loaded<Intent> load_profile(const std::string& path, BufferRules rules) {
-  return load_file<Intent>(
-      path, [rules](const std::string& text, const std::string& p) {
-        return load_profile_text(text, p, rules);
-      });
+  return load_file<Intent>(path, [rules](const std::string& text, const std::string& p) {
+    return load_profile_text(text, p, rules);
+  });
 }
 
 Loaded<Inventory> load_inventory(const std::string& path) {

@@ -139,5 +139,7 @@ expect 'buffers: unknown ASIC, exit 2' 2 'rocecfg buffers: --asic tomahawk: unkn
 expect 'buffers: bad cable, exit 2' 2 'rocecfg buffers: --cable 5km: expected a length in metres like 5m or 100m (1..10000)' \
   "$bin" buffers $P --speed 100G --cable 5km
 
+expect 'buffers: --inventory refused, exit 2' 2 'rocecfg buffers: --inventory: buffers does not read switches yet; it compares the profile only' \
+  "$bin" buffers $P --speed 100G --cable 5m --inventory profiles/inventory.example.toml
 
 [ "$fails" -eq 0 ] || { echo "$fails failed"; exit 1; }

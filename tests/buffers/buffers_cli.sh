@@ -28,6 +28,27 @@ expect 'kmin-bdp fails in doctor' 2 'tests/buffers/profiles/../../../profiles/ro
                     ^' \
   "$bin" doctor $T/kmin-short.toml
 
+expect 'ecn-before-pfc fails in validate' 2 'tests/buffers/profiles/../../../profiles/roce-lossless.toml:25:17: error: ecn.max_threshold: 1500000 bytes is not below the PFC trigger point, 1423820 bytes (lossless buffer 1500000 - xoff 76180, mlx5 at 100G, 100 m, MTU 9000): PFC would pause the link before ECN marks, and DCQCN never gets to slow the senders (rule ecn-before-pfc) (allowed: < 1423820 bytes, or waive it: [buffers] waive = ["ecn-before-pfc"])
+    max_threshold = "1500KB"
+                    ^' \
+  "$bin" validate $T/ecn-above-pfc.toml
+
+expect 'buffers: Kmax too high for the PFC trigger point, exit 1' 1 'tests/buffers/profiles/ecn-above-pfc.toml: roce-lossless at 100G, 100 m cable, round trip 10 us (assumed; set [buffers] fabric_rtt_us)
+
+switch PG headroom: unknown (no ASIC: pass --asic or set [buffers] asic; one of spectrum-1, spectrum-2, spectrum-3, spectrum-4, spectrum-5, spectrum-6)
+
+NIC headroom, mlx5 (Linux mlx5 en/port_buffer.c)
+  xoff                      76180 B  (301 + 216 x 100 m / 100) x 100 Gb/s + 272 x 9000 B MTU / 100, in integers, speed at least 40G
+
+bandwidth-delay            125000 B  100G x 10 us / 8
+recommended ECN Kmin       150000 B  Kmax 1500000 B, Pmax 100 % (Cumulus RoCE default; Kmin at least one BDP)
+
+KEY                PROFILE        LIMIT            RULE            OUTCOME
+ecn.max_threshold  1500000 B      < 1423820 B      ecn-before-pfc  too high by 76181 B
+ecn.min_threshold  150000 B       >= 125000 B      kmin-bdp        ok
+buffers.headroom   not set        -                headroom-xoff   unknown (no buffers.headroom, ASIC)' \
+  "$bin" buffers $T/ecn-above-pfc.toml
+
 expect 'kmin-bdp passes at 100G' 0 'tests/buffers/profiles/kmin-met.toml: ok (fabric "roce-lossless")' \
   "$bin" validate $T/kmin-met.toml
 

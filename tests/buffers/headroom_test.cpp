@@ -189,21 +189,6 @@ TEST_SUITE("buffers.headroom") {
     CHECK(rows == 114);
   }
 
-  TEST_CASE("one row off by a KiB fails") {
-    HeadroomInput in;
-    in.speed_mbps = 100000;
-    in.cable_m = 300;
-    in.port_mtu_bytes = 9216;
-    in.traffic = {1024, 100};
-    in.asic = find_asic("spectrum-3");
-    in.method = HeadroomMethod::tables_2020;
-    auto h = switch_headroom(in);
-    REQUIRE(h);
-    // ACS-MSN4700: 100000 300m 137216 19456 117760
-    CHECK(h->xoff_bytes == 117760);
-    CHECK(h->xoff_bytes != 117760 + 1024);
-  }
-
   TEST_CASE("the swss Lua with SONiC's default traffic pattern at 100G and 400G") {
     // Hand-computed from cfgmgr/buffer_headroom_mellanox.lua, Spectrum-3,
     // port MTU 9216, lossless MTU 1024, 50 % small packets, no shared pool:

@@ -162,5 +162,11 @@ expect 'buffers: bad cable, exit 2' 2 'rocecfg buffers: --cable 5km: expected a 
 
 expect 'buffers: --inventory refused, exit 2' 2 'rocecfg buffers: --inventory: buffers does not read switches yet; it compares the profile only' \
   "$bin" buffers $P --speed 100G --cable 5m --inventory profiles/inventory.example.toml
+expect 'buffers: --lanes -1 refused, exit 2' 2 '--lanes: must be 1..16, got -1
+Run with --help for more information.' \
+  "$bin" buffers $P --speed 100G --cable 5m --lanes -1
+expect 'buffers: --rtt-us nan refused, exit 2' 2 '--rtt-us: "nan" is not a finite number
+Run with --help for more information.' \
+  "$bin" buffers $P --speed 100G --cable 5m --rtt-us nan
 
 [ "$fails" -eq 0 ] || { echo "$fails failed"; exit 1; }

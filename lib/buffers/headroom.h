@@ -21,8 +21,8 @@
 // files/build_templates/buffers_config.j2 LOSSLESS_TRAFFIC_PATTERN there.
 //
 // The static pg_profile_lookup.ini tables NVIDIA ships for Spectrum-1/2/3
-// (2020) predate three changes the Lua made later; HeadroomMethod::tables_2020
-// keeps those three so the test can reproduce the tables row by row.
+// (2020) predate four changes the Lua made later; HeadroomMethod::tables_2020
+// keeps those four so the test can reproduce the tables row by row.
 #pragma once
 
 #include <cstdint>

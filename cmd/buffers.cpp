@@ -61,6 +61,101 @@ std::string figure(double bytes) {
              : fmt::format("{:.2f} B", bytes);
 }
 
+// Everything `buffers` computed for one profile, speed and cable.
+struct Figures {
+  std::string profile;
+  std::string fabric;
+  buffers::BufferFacts facts;
+  bool rtt_assumed = false;
+  uint32_t host_mtu_bytes = 0;
+  uint64_t host_xoff_bytes = 0;
+  std::optional<buffers::Headroom> switch_headroom;  // with an ASIC
+  uint64_t bdp_bytes = 0;
+  buffers::EcnThresholds recommended;
+  std::vector<buffers::Comparison> comparisons;
+  profile::BufferIntent intent;  // its waivers
+};
+
+nlohmann::json figures_json(const Figures& x) {
+  const buffers::BufferFacts& f = x.facts;
+  nlohmann::json comparisons = nlohmann::json::array();
+  for (const buffers::Comparison& c : x.comparisons) {
+    nlohmann::json j = {{"rule", c.rule},
+                        {"key", c.key},
+                        {"relation", c.below ? "<" : ">="},
+                        {"outcome", outcome_name(c.outcome)}};
+    j["profile_bytes"] = c.profile_bytes ? nlohmann::json(*c.profile_bytes) : nlohmann::json();
+    j["limit_bytes"] = c.limit_bytes ? nlohmann::json(*c.limit_bytes) : nlohmann::json();
+    if (!c.basis.empty()) j["basis"] = c.basis;
+    if (!c.missing.empty()) j["missing"] = c.missing;
+    if (x.intent.waives(c.rule)) j["waived"] = true;
+    comparisons.push_back(j);
+  }
+  nlohmann::json payload = {{"profile", x.profile},
+                            {"speed_mbps", *f.speed_mbps},
+                            {"cable_m", *f.cable_m},
+                            {"rtt_us", f.fabric_rtt_us},
+                            {"rtt_assumed", x.rtt_assumed},
+                            {"host_xoff_bytes", x.host_xoff_bytes},
+                            {"host_mtu_bytes", x.host_mtu_bytes},
+                            {"bdp_bytes", x.bdp_bytes},
+                            {"recommended_ecn",
+                             {{"min_bytes", x.recommended.min_bytes},
+                              {"max_bytes", x.recommended.max_bytes},
+                              {"probability_percent", x.recommended.probability_percent}}},
+                            {"comparisons", comparisons}};
+  payload["asic"] = f.asic ? nlohmann::json(std::string(f.asic->name)) : nlohmann::json();
+  const std::optional<buffers::Headroom>& sw = x.switch_headroom;
+  payload["switch_headroom"] = sw ? nlohmann::json{{"xoff_bytes", sw->xoff_bytes},
+                                                   {"xon_bytes", sw->xon_bytes},
+                                                   {"size_bytes", sw->size_bytes},
+                                                   {"steps", steps_json(sw->steps)}}
+                                  : nlohmann::json();
+  return payload;
+}
+
+std::string figures_text(const Figures& x) {
+  const buffers::BufferFacts& f = x.facts;
+  std::string out =
+      fmt::format("{}: {} at {}, {} m cable, round trip {} us{}\n", printable(x.profile),
+                  printable(x.fabric), buffers::format_speed(*f.speed_mbps), *f.cable_m,
+                  f.fabric_rtt_us, x.rtt_assumed ? " (assumed; set [buffers] fabric_rtt_us)" : "");
+  if (const std::optional<buffers::Headroom>& sw = x.switch_headroom) {
+    out += fmt::format("\nswitch PG headroom, {} (sonic-swss buffer_headroom_mellanox.lua)\n",
+                       f.asic->name);
+    for (const buffers::Step& s : sw->steps)
+      out += fmt::format(
+          "  {:<18} {:>14}  {}\n", s.name,
+          s.name == "cell occupancy" ? fmt::format("{:.4f}", s.bytes) : figure(s.bytes), s.formula);
+  } else {
+    out += "\nswitch PG headroom: unknown (no ASIC: pass --asic or set [buffers] asic; one of " +
+           buffers::asic_names() + ")\n";
+  }
+  out += fmt::format(
+      "\nNIC headroom, mlx5 (Linux mlx5 en/port_buffer.c)\n"
+      "  {:<18} {:>14}  (301 + 216 x {} m / 100) x {} Gb/s + 272 x {} B MTU / 100, in "
+      "integers, speed at least 40G\n",
+      "xoff", figure(static_cast<double>(x.host_xoff_bytes)), *f.cable_m,
+      std::max<uint32_t>(*f.speed_mbps, 40000) / 1000, x.host_mtu_bytes);
+  out += fmt::format("\n{:<20} {:>14}  {} x {} us / 8\n", "bandwidth-delay",
+                     figure(static_cast<double>(x.bdp_bytes)), buffers::format_speed(*f.speed_mbps),
+                     f.fabric_rtt_us);
+  out += fmt::format(
+      "{:<20} {:>14}  Kmax {} B, Pmax {} % (Cumulus RoCE default; Kmin at least one BDP)\n",
+      "recommended ECN Kmin", figure(static_cast<double>(x.recommended.min_bytes)),
+      x.recommended.max_bytes, x.recommended.probability_percent);
+  out += fmt::format("\n{:<18} {:<14} {:<16} {:<15} {}\n", "KEY", "PROFILE", "LIMIT", "RULE",
+                     "OUTCOME");
+  for (const buffers::Comparison& c : x.comparisons) {
+    std::string limit =
+        c.limit_bytes ? fmt::format("{} {} B", c.below ? "<" : ">=", *c.limit_bytes) : "-";
+    std::string have = c.profile_bytes ? fmt::format("{} B", *c.profile_bytes) : "not set";
+    out += fmt::format("{:<18} {:<14} {:<16} {:<15} {}{}\n", c.key, have, limit, c.rule,
+                       verdict_text(c), x.intent.waives(c.rule) ? " (waived)" : "");
+  }
+  return out;
+}
+
 int run_buffers(const BuffersArgs& a, const Globals& g) {
   auto usage = [](const std::string& message) { return report_error(kUsage, message); };
   // Switch-declared headroom and thresholds (each inventory switch's own
@@ -96,105 +191,38 @@ int run_buffers(const BuffersArgs& a, const Globals& g) {
   if (!f.cable_m)
     return usage("no cable length: pass --cable (e.g. 5m) or set [buffers] cable_length_m");
 
-  const uint32_t host_mtu = buffers::host_mtu_bytes(f);
-  const uint64_t host_xoff = buffers::mlx5_xoff_bytes(*f.speed_mbps, *f.cable_m, host_mtu);
-  std::optional<buffers::Headroom> sw;
+  Figures x;
+  x.profile = a.profile;
+  x.fabric = intent->name;
+  x.intent = intent->buffer_intent;
+  x.rtt_assumed = rtt_assumed;
+  x.host_mtu_bytes = buffers::host_mtu_bytes(f);
+  x.host_xoff_bytes = buffers::mlx5_xoff_bytes(*f.speed_mbps, *f.cable_m, x.host_mtu_bytes);
   if (f.asic) {
     buffers::HeadroomInput in = buffers::switch_headroom_input(f);
     if (a.lanes) in.eight_lanes = *a.lanes >= 8;
     Result<buffers::Headroom> h = buffers::switch_headroom(in);
     if (!h) return usage(h.error().to_string());
-    sw = *h;
+    x.switch_headroom = *h;
   }
-  const uint64_t bdp = buffers::bdp_bytes(*f.speed_mbps, f.fabric_rtt_us);
-  const buffers::EcnThresholds rec = buffers::recommended_ecn(*f.speed_mbps, f.fabric_rtt_us);
-  std::vector<buffers::Comparison> cmp = buffers::compare_buffers(f);
+  x.bdp_bytes = buffers::bdp_bytes(*f.speed_mbps, f.fabric_rtt_us);
+  x.recommended = buffers::recommended_ecn(*f.speed_mbps, f.fabric_rtt_us);
+  x.comparisons = buffers::compare_buffers(f);
+  x.facts = f;
 
-  nlohmann::json comparisons = nlohmann::json::array();
   bool any_fail = false, any_ok = false;
-  for (const buffers::Comparison& c : cmp) {
+  for (const buffers::Comparison& c : x.comparisons) {
     // A waived rule is still reported short, but does not fail the run.
-    const bool waived = intent->buffer_intent.waives(c.rule);
-    any_fail |= c.outcome == buffers::Outcome::fails && !waived;
+    any_fail |= c.outcome == buffers::Outcome::fails && !x.intent.waives(c.rule);
     any_ok |= c.outcome == buffers::Outcome::ok;
-    nlohmann::json j = {{"rule", c.rule},
-                        {"key", c.key},
-                        {"relation", c.below ? "<" : ">="},
-                        {"outcome", outcome_name(c.outcome)}};
-    j["profile_bytes"] = c.profile_bytes ? nlohmann::json(*c.profile_bytes) : nlohmann::json();
-    j["limit_bytes"] = c.limit_bytes ? nlohmann::json(*c.limit_bytes) : nlohmann::json();
-    if (!c.basis.empty()) j["basis"] = c.basis;
-    if (!c.missing.empty()) j["missing"] = c.missing;
-    if (waived) j["waived"] = true;
-    comparisons.push_back(j);
   }
-  nlohmann::json payload = {{"profile", a.profile},
-                            {"speed_mbps", *f.speed_mbps},
-                            {"cable_m", *f.cable_m},
-                            {"rtt_us", f.fabric_rtt_us},
-                            {"rtt_assumed", rtt_assumed},
-                            {"host_xoff_bytes", host_xoff},
-                            {"host_mtu_bytes", host_mtu},
-                            {"bdp_bytes", bdp},
-                            {"recommended_ecn",
-                             {{"min_bytes", rec.min_bytes},
-                              {"max_bytes", rec.max_bytes},
-                              {"probability_percent", rec.probability_percent}}},
-                            {"comparisons", comparisons}};
-  payload["asic"] = f.asic ? nlohmann::json(std::string(f.asic->name)) : nlohmann::json();
-  payload["switch_headroom"] = sw ? nlohmann::json{{"xoff_bytes", sw->xoff_bytes},
-                                                   {"xon_bytes", sw->xon_bytes},
-                                                   {"size_bytes", sw->size_bytes},
-                                                   {"steps", steps_json(sw->steps)}}
-                                  : nlohmann::json();
-  json_document().payload = payload;
+  json_document().payload = figures_json(x);
   add_target({{"name", a.profile},
               {"kind", "file"},
               {"outcome", any_fail ? "short"
                           : any_ok ? "ok"
                                    : "unknown"}});
-
-  if (!g.json) {
-    std::string out =
-        fmt::format("{}: {} at {}, {} m cable, round trip {} us{}\n", printable(a.profile),
-                    printable(intent->name), buffers::format_speed(*f.speed_mbps), *f.cable_m,
-                    f.fabric_rtt_us, rtt_assumed ? " (assumed; set [buffers] fabric_rtt_us)" : "");
-    if (sw) {
-      out += fmt::format("\nswitch PG headroom, {} (sonic-swss buffer_headroom_mellanox.lua)\n",
-                         f.asic->name);
-      for (const buffers::Step& s : sw->steps)
-        out += fmt::format(
-            "  {:<18} {:>14}  {}\n", s.name,
-            s.name == "cell occupancy" ? fmt::format("{:.4f}", s.bytes) : figure(s.bytes),
-            s.formula);
-    } else {
-      out += "\nswitch PG headroom: unknown (no ASIC: pass --asic or set [buffers] asic; one of " +
-             buffers::asic_names() + ")\n";
-    }
-    out += fmt::format(
-        "\nNIC headroom, mlx5 (Linux mlx5 en/port_buffer.c)\n"
-        "  {:<18} {:>14}  (301 + 216 x {} m / 100) x {} Gb/s + 272 x {} B MTU / 100, in "
-        "integers, speed at least 40G\n",
-        "xoff", figure(static_cast<double>(host_xoff)), *f.cable_m,
-        std::max<uint32_t>(*f.speed_mbps, 40000) / 1000, host_mtu);
-    out += fmt::format("\n{:<20} {:>14}  {} x {} us / 8\n", "bandwidth-delay",
-                       figure(static_cast<double>(bdp)), buffers::format_speed(*f.speed_mbps),
-                       f.fabric_rtt_us);
-    out += fmt::format(
-        "{:<20} {:>14}  Kmax {} B, Pmax {} % (Cumulus RoCE default; Kmin at least one BDP)\n",
-        "recommended ECN Kmin", figure(static_cast<double>(rec.min_bytes)), rec.max_bytes,
-        rec.probability_percent);
-    out += fmt::format("\n{:<18} {:<14} {:<16} {:<15} {}\n", "KEY", "PROFILE", "LIMIT", "RULE",
-                       "OUTCOME");
-    for (const buffers::Comparison& c : cmp) {
-      std::string limit =
-          c.limit_bytes ? fmt::format("{} {} B", c.below ? "<" : ">=", *c.limit_bytes) : "-";
-      std::string have = c.profile_bytes ? fmt::format("{} B", *c.profile_bytes) : "not set";
-      out += fmt::format("{:<18} {:<14} {:<16} {:<15} {}{}\n", c.key, have, limit, c.rule,
-                         verdict_text(c), intent->buffer_intent.waives(c.rule) ? " (waived)" : "");
-    }
-    fmt::print("{}", out);
-  }
+  if (!g.json) fmt::print("{}", figures_text(x));
   if (any_fail) return static_cast<int>(kDrift);
   return any_ok ? static_cast<int>(kOk) : static_cast<int>(kNotEvaluated);
 }

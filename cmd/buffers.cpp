@@ -9,12 +9,14 @@
 #include "buffers/headroom.h"
 #include "buffers/link.h"
 #include "buffers/rules.h"
+#include "buffers_switch.h"
 #include "command.h"
 #include "core/printable.h"
 #include "load_or_report.h"
 #include "option_checks.h"
 #include "output.h"
 #include "profile/buffer_checks.h"
+#include "switch/interfaces.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -26,6 +28,8 @@ struct BuffersArgs {
   std::string asic;   // --asic spectrum-3; default [buffers] asic
   std::optional<uint32_t> lanes;
   std::optional<double> rtt_us;
+  std::string vendor;  // --vendor V --from-file F: a saved switch config's figures
+  std::string from_file;
 };
 
 const char* outcome_name(buffers::Outcome o) {
@@ -73,13 +77,14 @@ struct Figures {
   uint64_t bdp_bytes = 0;
   buffers::EcnThresholds recommended;
   std::vector<buffers::Comparison> comparisons;
-  profile::BufferIntent intent;  // its waivers
+  profile::BufferIntent intent;              // its waivers
+  std::optional<SwitchBuffers> from_switch;  // --vendor/--from-file
 };
 
-nlohmann::json figures_json(const Figures& x) {
-  const buffers::BufferFacts& f = x.facts;
+nlohmann::json comparisons_json(const std::vector<buffers::Comparison>& cmp,
+                                const profile::BufferIntent& intent) {
   nlohmann::json comparisons = nlohmann::json::array();
-  for (const buffers::Comparison& c : x.comparisons) {
+  for (const buffers::Comparison& c : cmp) {
     nlohmann::json j = {{"rule", c.rule},
                         {"key", c.key},
                         {"relation", c.below ? "<" : ">="},
@@ -88,9 +93,24 @@ nlohmann::json figures_json(const Figures& x) {
     j["limit_bytes"] = c.limit_bytes ? nlohmann::json(*c.limit_bytes) : nlohmann::json();
     if (!c.basis.empty()) j["basis"] = c.basis;
     if (!c.missing.empty()) j["missing"] = c.missing;
-    if (x.intent.waives(c.rule)) j["waived"] = true;
+    if (intent.waives(c.rule)) j["waived"] = true;
     comparisons.push_back(j);
   }
+  return comparisons;
+}
+
+// One table row: "KEY  VALUE  LIMIT  RULE  OUTCOME".
+std::string comparison_row(const buffers::Comparison& c, const profile::BufferIntent& intent) {
+  std::string limit =
+      c.limit_bytes ? fmt::format("{} {} B", c.below ? "<" : ">=", *c.limit_bytes) : "-";
+  std::string have = c.profile_bytes ? fmt::format("{} B", *c.profile_bytes) : "not set";
+  return fmt::format("{:<18} {:<14} {:<16} {:<15} {}{}\n", c.key, have, limit, c.rule,
+                     verdict_text(c), intent.waives(c.rule) ? " (waived)" : "");
+}
+
+nlohmann::json figures_json(const Figures& x) {
+  const buffers::BufferFacts& f = x.facts;
+  nlohmann::json comparisons = comparisons_json(x.comparisons, x.intent);
   nlohmann::json payload = {{"profile", x.profile},
                             {"speed_mbps", *f.speed_mbps},
                             {"cable_m", *f.cable_m},
@@ -111,6 +131,17 @@ nlohmann::json figures_json(const Figures& x) {
                                                    {"size_bytes", sw->size_bytes},
                                                    {"steps", steps_json(sw->steps)}}
                                   : nlohmann::json();
+  if (x.from_switch) {
+    nlohmann::json groups = nlohmann::json::array();
+    for (const SwitchBufferGroup& g : x.from_switch->groups)
+      groups.push_back({{"ports", g.ports},
+                        {"range", sw::compress_interfaces(g.ports)},
+                        {"comparisons", comparisons_json(g.comparisons, x.intent)}});
+    payload["switch"] = {{"vendor", x.from_switch->vendor},
+                         {"file", x.from_switch->file},
+                         {"recognised_as", x.from_switch->recognised_as},
+                         {"groups", groups}};
+  }
   return payload;
 }
 
@@ -146,12 +177,16 @@ std::string figures_text(const Figures& x) {
       x.recommended.max_bytes, x.recommended.probability_percent);
   out += fmt::format("\n{:<18} {:<14} {:<16} {:<15} {}\n", "KEY", "PROFILE", "LIMIT", "RULE",
                      "OUTCOME");
-  for (const buffers::Comparison& c : x.comparisons) {
-    std::string limit =
-        c.limit_bytes ? fmt::format("{} {} B", c.below ? "<" : ">=", *c.limit_bytes) : "-";
-    std::string have = c.profile_bytes ? fmt::format("{} B", *c.profile_bytes) : "not set";
-    out += fmt::format("{:<18} {:<14} {:<16} {:<15} {}{}\n", c.key, have, limit, c.rule,
-                       verdict_text(c), x.intent.waives(c.rule) ? " (waived)" : "");
+  for (const buffers::Comparison& c : x.comparisons) out += comparison_row(c, x.intent);
+  if (const std::optional<SwitchBuffers>& s = x.from_switch) {
+    out += fmt::format("\n{} ({}, read as {})\n", printable(s->file), s->vendor, s->recognised_as);
+    for (const SwitchBufferGroup& g : s->groups) {
+      out += g.ports.empty() ? "switch-wide\n"
+                             : fmt::format("interfaces {}\n", sw::compress_interfaces(g.ports));
+      out += fmt::format("{:<18} {:<14} {:<16} {:<15} {}\n", "KEY", "SWITCH", "LIMIT", "RULE",
+                         "OUTCOME");
+      for (const buffers::Comparison& c : g.comparisons) out += comparison_row(c, x.intent);
+    }
   }
   return out;
 }
@@ -161,7 +196,9 @@ int run_buffers(const BuffersArgs& a, const Globals& g) {
   // Switch-declared headroom and thresholds (each inventory switch's own
   // figures) are not read yet: refused rather than silently left out.
   if (!g.inventory.empty())
-    return usage("--inventory: buffers does not read switches yet; it compares the profile only");
+    return usage(
+        "--inventory: buffers does not read live switches yet; pass a saved config with "
+        "--vendor V --from-file F");
   std::optional<profile::Intent> intent =
       load_profile_or_report(a.profile, g.json, profile::BufferRules::skip);
   if (!intent) return static_cast<int>(kUsage);
@@ -209,12 +246,24 @@ int run_buffers(const BuffersArgs& a, const Globals& g) {
   x.recommended = buffers::recommended_ecn(*f.speed_mbps, f.fabric_rtt_us);
   x.comparisons = buffers::compare_buffers(f);
   x.facts = f;
+  if (!a.from_file.empty()) {
+    Result<SwitchBuffers> s = switch_buffers(a.vendor, a.from_file, f);
+    if (!s)
+      return report_error(s.error().kind == ErrorKind::invalid_input ? kUsage : kRuntime,
+                          s.error().to_string());
+    x.from_switch = *s;
+  }
 
   bool any_fail = false, any_ok = false;
-  for (const buffers::Comparison& c : x.comparisons) {
+  std::vector<const buffers::Comparison*> all;
+  for (const buffers::Comparison& c : x.comparisons) all.push_back(&c);
+  if (x.from_switch)
+    for (const SwitchBufferGroup& grp : x.from_switch->groups)
+      for (const buffers::Comparison& c : grp.comparisons) all.push_back(&c);
+  for (const buffers::Comparison* c : all) {
     // A waived rule is still reported short, but does not fail the run.
-    any_fail |= c.outcome == buffers::Outcome::fails && !x.intent.waives(c.rule);
-    any_ok |= c.outcome == buffers::Outcome::ok;
+    any_fail |= c->outcome == buffers::Outcome::fails && !x.intent.waives(c->rule);
+    any_ok |= c->outcome == buffers::Outcome::ok;
   }
   json_document().payload = figures_json(x);
   add_target({{"name", a.profile},
@@ -247,16 +296,22 @@ const bool registered = register_command(
        sub.add_option("--rtt-us", a->rtt_us,
                       "fabric round trip, us (default: [buffers] fabric_rtt_us, else 10)")
            ->check(in_range(0.1, 100000));
+       auto* vendor = sub.add_option("--vendor", a->vendor,
+                                     "with --from-file: the saved switch config's vendor");
+       auto* from = sub.add_option("--from-file", a->from_file,
+                                   "a saved switch config: its ECN thresholds, headroom and cable "
+                                   "lengths against the same limits, port by port");
+       vendor->needs(from);
+       from->needs(vendor);
        sub.footer(
            "Example: rocecfg buffers profiles/roce-lossless.toml --speed 400G --cable 100m "
            "--asic spectrum-3\n"
-           "Exit: 0 the profile's figures meet what was computed, 1 one is short (or too high) "
-           "and\n"
-           "not waived in [buffers] waive,\n"
-           "2 bad input, 4 nothing to compare (the profile sets none of the figures).");
+           "Exit: 0 the figures (the profile's, and the switch file's) meet what was computed,\n"
+           "1 one is short (or too high) and not waived in [buffers] waive, 2 bad input,\n"
+           "3 the file is not that vendor's config, 4 nothing to compare.");
        return std::function<int()>([a, &g] { return run_buffers(*a, g); });
      },
-     {kOk, kDrift, kUsage, kNotEvaluated}});
+     {kOk, kDrift, kUsage, kRuntime, kNotEvaluated}});
 
 }  // namespace
 }  // namespace rocecfg::cmd

@@ -12,6 +12,7 @@ fails=0
 . "$src/tests/cmd/expect.sh"
 T=tests/buffers/profiles
 P=profiles/roce-lossless.toml
+F=tests/switch/corpus/sonic/sn4700-qos-template.json
 
 expect 'kmin-bdp fails in validate' 2 'tests/buffers/profiles/../../../profiles/roce-lossless.toml:24:17: error: ecn.min_threshold: 150000 bytes is below one bandwidth-delay product, 500000 bytes (400G x 10 us round trip): switches mark before the pipe is full and DCQCN holds the link below its speed (rule kmin-bdp) (allowed: >= 500000 bytes, or waive it: [buffers] waive = ["kmin-bdp"])
     min_threshold = "150KB"
@@ -160,7 +161,7 @@ expect 'buffers: unknown ASIC, exit 2' 2 'rocecfg buffers: --asic tomahawk: unkn
 expect 'buffers: bad cable, exit 2' 2 'rocecfg buffers: --cable 5km: expected a length in metres like 5m or 100m (1..10000)' \
   "$bin" buffers $P --speed 100G --cable 5km
 
-expect 'buffers: --inventory refused, exit 2' 2 'rocecfg buffers: --inventory: buffers does not read switches yet; it compares the profile only' \
+expect 'buffers: --inventory refused, exit 2' 2 'rocecfg buffers: --inventory: buffers does not read live switches yet; pass a saved config with --vendor V --from-file F' \
   "$bin" buffers $P --speed 100G --cable 5m --inventory profiles/inventory.example.toml
 expect 'buffers: --lanes -1 refused, exit 2' 2 '--lanes: must be 1..16, got -1
 Run with --help for more information.' \
@@ -168,5 +169,49 @@ Run with --help for more information.' \
 expect 'buffers: --rtt-us nan refused, exit 2' 2 '--rtt-us: "nan" is not a finite number
 Run with --help for more information.' \
   "$bin" buffers $P --speed 100G --cable 5m --rtt-us nan
+expect 'buffers: a saved SONiC config port by port (a hand-shaped render: its figures, not SONiC output), exit 1' 1 'profiles/roce-lossless.toml: roce-lossless at 400G, 5 m cable, round trip 10 us (assumed; set [buffers] fabric_rtt_us)
+
+switch PG headroom, spectrum-3 (sonic-swss buffer_headroom_mellanox.lua)
+  port MTU                   9216 B  a frame already on the wire
+  cable round trip        2525.25 B  2 x 5 m / 198e6 m/s x 400G / 8
+  MAC/PHY delay            819.20 B  spectrum-3'\''s mac_phy_delay
+  peer response             57920 B  905 pause_quanta x 512 bits / 8 (IEEE 802.3 31B.3.7)
+  in flight              70480.45 B  the sum of the lines above
+  cell occupancy             1.2353  144-byte cells, 50 % small packets
+  xoff                      89088 B  1024 (lossless MTU) + in flight x occupancy, up to 1 KiB
+  xoff                      91136 B  + 2 KiB: small-packet share below the worst case
+  xon                       38912 B  spectrum-3'\''s pipeline latency x 2 (8 lanes)
+  size                     139264 B  xoff + xon + port MTU (8 lanes), up to 1 KiB
+
+NIC headroom, mlx5 (Linux mlx5 en/port_buffer.c)
+  xoff                     148880 B  (301 + 216 x 5 m / 100) x 400 Gb/s + 272 x 9000 B MTU / 100, in integers, speed at least 40G
+
+bandwidth-delay            500000 B  400G x 10 us / 8
+recommended ECN Kmin       500000 B  Kmax 5000000 B, Pmax 100 % (Cumulus RoCE default; Kmin at least one BDP)
+
+KEY                PROFILE        LIMIT            RULE            OUTCOME
+ecn.max_threshold  1500000 B      -                ecn-before-pfc  unknown (no buffers.buffer_size for the lossless priority)
+ecn.min_threshold  150000 B       >= 500000 B      kmin-bdp        short by 350000 B
+buffers.headroom   not set        >= 91136 B       headroom-xoff   unknown (no buffers.headroom)
+
+tests/switch/corpus/sonic/sn4700-qos-template.json (sonic, read as CONFIG_DB JSON)
+interfaces Ethernet0
+KEY                SWITCH         LIMIT            RULE            OUTCOME
+ecn.max_threshold  2097152 B      -                ecn-before-pfc  unknown (no buffers.buffer_size for the lossless priority)
+ecn.min_threshold  250000 B       >= 500000 B      kmin-bdp        short by 250000 B
+buffers.headroom   59392 B        >= 91136 B       headroom-xoff   short by 31744 B
+interfaces Ethernet8
+KEY                SWITCH         LIMIT            RULE            OUTCOME
+ecn.max_threshold  2097152 B      -                ecn-before-pfc  unknown (no buffers.buffer_size for the lossless priority)
+ecn.min_threshold  250000 B       >= 500000 B      kmin-bdp        short by 250000 B
+buffers.headroom   74752 B        >= 112640 B      headroom-xoff   short by 37888 B' \
+  "$bin" buffers $P --speed 400G --cable 5m --asic spectrum-3 --vendor sonic --from-file $F
+
+expect 'buffers: a file of another vendor, exit 3' 3 'rocecfg buffers: profiles/roce-lossless.toml: not a sonic config: expected a CONFIG_DB JSON dump (/etc/sonic/config_db.json, `show runningconfiguration all`, or the flat "TABLE|key" form of sonic-db-dump / redis-dump / show techsupport); not JSON at line 1 column 1' \
+  "$bin" buffers $P --speed 400G --cable 5m --vendor sonic --from-file $P
+
+expect 'buffers: --vendor needs --from-file, exit 2' 2 '--vendor requires --from-file
+Run with --help for more information.' \
+  "$bin" buffers $P --speed 400G --cable 5m --vendor sonic
 
 [ "$fails" -eq 0 ] || { echo "$fails failed"; exit 1; }

@@ -48,8 +48,9 @@ std::optional<T> report(const std::string& path, profile::Loaded<T> loaded) {
 
 }  // namespace
 
-std::optional<profile::Intent> load_profile_or_report(const std::string& path, bool /*json*/) {
-  return report(path, profile::load_profile(path));
+std::optional<profile::Intent> load_profile_or_report(const std::string& path, bool /*json*/,
+                                                      profile::BufferRules rules) {
+  return report(path, profile::load_profile(path, rules));
 }
 
 std::optional<profile::Inventory> load_inventory_or_report(const std::string& path, bool /*json*/) {

@@ -9,7 +9,8 @@
 
 namespace rocecfg::cmd {
 
-std::optional<profile::Intent> load_profile_or_report(const std::string& path, bool json);
+std::optional<profile::Intent> load_profile_or_report(
+    const std::string& path, bool json, profile::BufferRules rules = profile::BufferRules::enforce);
 std::optional<profile::Inventory> load_inventory_or_report(const std::string& path, bool json);
 
 }  // namespace rocecfg::cmd

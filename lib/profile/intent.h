@@ -10,6 +10,7 @@
 
 #include "core/types.h"
 #include "model/settings.h"
+#include "profile/buffer_intent.h"
 #include "profile/workload_intent.h"
 
 namespace rocecfg::profile {
@@ -64,6 +65,7 @@ struct Intent {
   std::optional<uint32_t> switch_mtu_bytes;
 
   ValidationRules validation;
+  BufferIntent buffer_intent;  // [buffers] inputs of the headroom/threshold arithmetic
   WorkloadIntent workload;  // always filled: defaults derived from [rdma_cm] / [lossless]
 
   // [lossless] priorities. Stored once, as the PFC map every backend writes

@@ -24,7 +24,8 @@ Loaded<T> load_file(const std::string& path, FromText from_text) {
 
 }  // namespace
 
-Loaded<Intent> load_profile_text(const std::string& text, const std::string& path) {
+Loaded<Intent> load_profile_text(const std::string& text, const std::string& path,
+                                 BufferRules rules) {
   Loaded<Intent> out;
   IncludeChain chain;
   chain.visiting.insert(include_key(path));
@@ -32,13 +33,15 @@ Loaded<Intent> load_profile_text(const std::string& text, const std::string& pat
   if (out.diagnostics.has_errors()) return out;
   Intent intent;
   intent.path = path;
-  read_profile(root, path, intent, out.diagnostics);
+  read_profile(root, path, intent, out.diagnostics, rules == BufferRules::enforce);
   if (!out.diagnostics.has_errors()) out.value = std::move(intent);
   return out;
 }
 
-Loaded<Intent> load_profile(const std::string& path) {
-  return load_file<Intent>(path, load_profile_text);
+Loaded<Intent> load_profile(const std::string& path, BufferRules rules) {
+  return load_file<Intent>(path, [rules](const std::string& text, const std::string& p) {
+    return load_profile_text(text, p, rules);
+  });
 }
 
 Loaded<Inventory> load_inventory(const std::string& path) {

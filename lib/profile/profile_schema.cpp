@@ -9,6 +9,7 @@
 #include "model/dcqcn_params.h"
 #include "model/path_mtu.h"
 #include "model/qos.h"
+#include "profile/buffer_checks.h"
 #include "profile/toml_reader.h"
 #include "profile/workload_schema.h"
 
@@ -372,7 +373,10 @@ struct Reader {
   void buffers() {
     const toml::table* t = r.table(root, "buffers", "");
     if (!t) return;
-    r.check_keys(*t, "buffers", {"prio_buffer", "buffer_size", "cable_length_m", "headroom"});
+    r.check_keys(*t, "buffers",
+                 {"prio_buffer", "buffer_size", "cable_length_m", "headroom", "port_speed", "asic",
+                  "fabric_rtt_us", "waive"});
+    read_buffer_intent(r, *t, intent);
     model::Buffers b;
     if (auto map = r.int_array(*t, "prio_buffer", "buffers", 0, 7)) {
       if (map->size() != 8)
@@ -536,7 +540,7 @@ struct Reader {
 }  // namespace
 
 void read_profile(const toml::table& root, const std::string& path, Intent& intent,
-                  Diagnostics& diags) {
+                  Diagnostics& diags, bool buffer_rules) {
   // An inventory where a profile goes once read as "defaults: unknown key"
   // and more: recognise it by its own tables and say what it is instead.
   if (!root.get("fabric") && (root.get("switch") || root.get("host") || root.get("defaults"))) {
@@ -567,6 +571,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   reader.buffers();
   reader.validation();
   reader.cross_checks();
+  if (buffer_rules) check_buffer_rules(reader.r, root, intent);
   read_workload(reader.r, root, intent);
 }
 

@@ -14,7 +14,8 @@
 namespace rocecfg::profile {
 
 // Fills `intent` from the merged table; every problem goes to `diags`.
+// `buffer_rules`: run the buffer rules (profile/buffer_checks.h).
 void read_profile(const toml::table& root, const std::string& path, Intent& intent,
-                  Diagnostics& diags);
+                  Diagnostics& diags, bool buffer_rules = true);
 
 }  // namespace rocecfg::profile

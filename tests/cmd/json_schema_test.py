@@ -401,6 +401,24 @@ run("plan --side switch --vendor eos: no 9214 -> 9216, as audit",
     "mtu: EOS interfaces take at most 9214 bytes: MTU 9216 is applied as 9214"
     else f"steps {d['payload']['plan']['steps']}, warnings {d['warnings']}")
 
+# buffers: figures met, one short, bad input, nothing to compare
+run("buffers ok", ["buffers", LOSSLESS, "--speed", "100G", "--cable", "5m", "--asic", "spectrum-3",
+                   "--json"], 0, "buffers")
+run("buffers short", ["buffers", LOSSLESS, "--speed", "400G", "--cable", "100m", "--json"], 1,
+    "buffers", has(("payload.comparisons.1.outcome", "short")))
+run("buffers bad speed", ["buffers", LOSSLESS, "--speed", "fast", "--cable", "5m", "--json"], 2,
+    "buffers")
+run("buffers with a saved SONiC config", ["buffers", LOSSLESS, "--speed", "400G", "--cable", "5m",
+                                          "--asic", "spectrum-3", "--vendor", "sonic", "--from-file",
+                                          os.path.join(SRC, "tests", "switch", "corpus", "sonic",
+                                                       "sn4700-qos-template.json"), "--json"], 1,
+    "buffers", has(("payload.switch.groups.0.comparisons.2.outcome", "short")))
+run("buffers: not the vendor's file", ["buffers", LOSSLESS, "--speed", "400G", "--cable", "5m",
+                                       "--vendor", "sonic", "--from-file", LOSSLESS, "--json"], 3,
+    "buffers")
+run("buffers nothing to compare", ["buffers", MTU, "--speed", "100G", "--cable", "5m", "--json"], 4,
+    "buffers")
+
 # budget: fits, does not fit, bad input
 run("budget fits", ["budget", "--params", "7B", "--gpus", "8", "--step-ms", "1000", "--link-gbps",
                     "400", "--json"], 0, "budget")
@@ -629,7 +647,7 @@ finally:
     subprocess.run(["ip", "netns", "del", NS])
 
 want = {"validate": {0, 2}, "plan": {0, 2}, "render": {0, 2}, "import": {0, 2, 3},
-        "show": {0, 2, 3}, "audit": {0, 1, 2, 3, 4}, "apply": {0, 2, 3}, "budget": {0, 1, 2},
+        "show": {0, 2, 3}, "audit": {0, 1, 2, 3, 4}, "apply": {0, 2, 3}, "budget": {0, 1, 2}, "buffers": {0, 1, 2, 3, 4},
         "gate": {2, 4}, "doctor": {1, 2}, "probe": {2, 3}, "env": {0, 2}, "nccl-log": {0, 1, 2},
         "counters": {0, 1, 2, 4}, "fabric": {0, 2, 3}, "check": {1, 2, 3, 4}}
 for verb, codes in want.items():

@@ -1,6 +1,10 @@
 #include "host/lldp.h"
 
+#include <string_view>
+
 #include <fmt/format.h>
+
+#include "core/printable.h"
 
 namespace rocecfg::host {
 
@@ -12,6 +16,25 @@ std::optional<std::string> running_dcbx_agent(const FsRoot& fs) {
     if (comm && *comm == "lldpad") return fmt::format("lldpad (pid {})", pid);
   }
   return std::nullopt;
+}
+
+Result<std::string> parse_lldptool_admin_status(const std::string& output,
+                                                const std::string& ifname) {
+  constexpr std::string_view kKey = "adminStatus=";
+  for (size_t at = 0; at < output.size();) {
+    size_t end = output.find('\n', at);
+    if (end == std::string::npos) end = output.size();
+    std::string_view line(output.data() + at, end - at);
+    if (line.starts_with(kKey)) {
+      std::string_view v = line.substr(kKey.size());
+      while (!v.empty() && (v.back() == ' ' || v.back() == '\r')) v.remove_suffix(1);
+      if (v == "rx" || v == "tx" || v == "rxtx" || v == "disabled") return std::string(v);
+    }
+    at = end + 1;
+  }
+  return fail(ErrorKind::failed, ifname,
+              "lldptool gave no adminStatus" +
+                  (output.empty() ? std::string() : ": " + printable(output.substr(0, 200))));
 }
 
 }  // namespace rocecfg::host

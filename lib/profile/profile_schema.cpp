@@ -9,6 +9,7 @@
 #include "model/dcqcn_params.h"
 #include "model/path_mtu.h"
 #include "model/qos.h"
+#include "profile/nic_qos_schema.h"
 #include "profile/toml_reader.h"
 #include "profile/workload_schema.h"
 
@@ -538,7 +539,8 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   Reader reader{TomlReader(diags, path), intent, root, {}};
   reader.r.check_keys(root, "",
                       {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu",
-                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload"});
+                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload",
+                       "congestion", "dcbx"});
   reader.fabric();
   reader.lossless();
   reader.dscp_map();
@@ -552,6 +554,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   reader.buffers();
   reader.validation();
   reader.cross_checks();
+  read_nic_qos(reader.r, root, intent);
   read_workload(reader.r, root, intent);
 }
 

@@ -537,10 +537,10 @@ struct Reader {
 void read_profile(const toml::table& root, const std::string& path, Intent& intent,
                   Diagnostics& diags) {
   Reader reader{TomlReader(diags, path), intent, root, {}};
-  reader.r.check_keys(root, "",
-                      {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu",
-                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload",
-                       "congestion", "dcbx"});
+  reader.r.check_keys(
+      root, "",
+      {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu", "rdma_cm",
+       "pfc_watchdog", "buffers", "validation", "workload", "congestion", "dcbx"});
   reader.fabric();
   reader.lossless();
   reader.dscp_map();

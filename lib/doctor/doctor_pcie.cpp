@@ -53,9 +53,12 @@ void check_read_request(const host::FsRoot& fs, const host::Netdev& n, std::vect
   else
     out.push_back(pcie(Severity::info,
                        fmt::format("{} ({}): MaxReadReq unknown ({})", n.name, n.pci_bdf,
-                                   cfg ? "the PCI Express capability is beyond the config bytes "
-                                         "readable here; run as root"
-                                       : cfg.error().to_string())));
+                                   !cfg                ? cfg.error().to_string()
+                                   : cfg->size() < 256 ? "the PCI Express capability is beyond "
+                                                         "the config bytes readable here; run as "
+                                                         "root"
+                                                       : "no PCI Express capability: a "
+                                                         "conventional PCI function")));
 }
 
 void check_stalls(const host::Netdev& n,
@@ -142,8 +145,14 @@ void check_pcie_placement(
   for (const std::string& bdf : host::find_gpus(fs))
     if (Result<host::PciFunction> g = host::locate_pci(fs, bdf)) gpus.push_back(*g);
   bool any_pci = false;
-  for (const host::Netdev& n : nics) {
-    if (n.pci_bdf.empty()) continue;  // virtual: no PCIe
+  for (const host::Netdev& named : nics) {
+    // Its PCI function: a virtio NIC's device/ is "virtio2", under one.
+    std::optional<std::string> bdf = host::is_pci_address(named.pci_bdf)
+                                         ? std::optional<std::string>(named.pci_bdf)
+                                         : host::pci_function_of(fs, named.name);
+    if (!bdf) continue;  // virtual: no PCIe
+    host::Netdev n = named;
+    n.pci_bdf = *bdf;
     any_pci = true;
     check_link(fs, n, out);
     check_read_request(fs, n, out);

@@ -6,15 +6,29 @@
 
 namespace rocecfg::host {
 
-namespace {
-
-// "0000:1b:00.0": domain, bus, device, function in sysfs's spelling.
-bool is_bdf(const std::string& s) {
+bool is_pci_address(const std::string& s) {
   if (s.size() != 12 || s[4] != ':' || s[7] != ':' || s[10] != '.') return false;
   for (size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u, 11u})
     if (!std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
   return true;
 }
+
+std::optional<std::string> pci_function_of(const FsRoot& fs, const std::string& ifname) {
+  Result<std::string> dev = fs.resolve("/sys/class/net/" + ifname + "/device");
+  if (!dev) return std::nullopt;
+  // The last path component that is a PCI address.
+  std::optional<std::string> found;
+  for (size_t at = 0; at < dev->size();) {
+    size_t end = dev->find('/', at);
+    if (end == std::string::npos) end = dev->size();
+    std::string part = dev->substr(at, end - at);
+    if (is_pci_address(part)) found = part;
+    at = end + 1;
+  }
+  return found;
+}
+
+namespace {
 
 size_t common_bridges(const PciFunction& a, const PciFunction& b) {
   if (a.root_complex != b.root_complex) return 0;
@@ -26,7 +40,7 @@ size_t common_bridges(const PciFunction& a, const PciFunction& b) {
 }  // namespace
 
 Result<PciFunction> locate_pci(const FsRoot& fs, const std::string& bdf) {
-  if (!is_bdf(bdf)) return fail(ErrorKind::invalid_input, bdf, "not a PCI address");
+  if (!is_pci_address(bdf)) return fail(ErrorKind::invalid_input, bdf, "not a PCI address");
   const std::string link = "/sys/bus/pci/devices/" + bdf;
   Result<std::string> real = fs.resolve(link);
   if (!real) return std::unexpected(real.error());
@@ -48,7 +62,7 @@ Result<PciFunction> locate_pci(const FsRoot& fs, const std::string& bdf) {
                 fmt::format("resolves to {}, not a PCI device under a host bridge", *real));
   f.root_complex = *rc;
   for (auto it = rc + 1; it + 1 < parts.end(); ++it)
-    if (is_bdf(*it)) f.bridges.push_back(*it);
+    if (is_pci_address(*it)) f.bridges.push_back(*it);
   if (Result<std::string> node = fs.read(link + "/numa_node"); node && *node != "-1")
     if (Result<uint32_t> n = parse_u32(*node, link + "/numa_node"))
       f.numa_node = static_cast<int>(*n);

@@ -30,6 +30,13 @@ struct PciFunction {
 
 Result<PciFunction> locate_pci(const FsRoot& fs, const std::string& bdf);
 
+// "0000:1b:00.0" in sysfs's spelling.
+bool is_pci_address(const std::string& s);
+// The PCI function a netdev sits on: its device/ itself, or the nearest PCI
+// function above it (a virtio NIC's device/ is "virtio2", under its PCI
+// function); nullopt for a virtual netdev.
+std::optional<std::string> pci_function_of(const FsRoot& fs, const std::string& ifname);
+
 // NVIDIA GPUs: PCI functions of vendor 0x10de with class 0x03xxxx (display
 // or 3D controller), sorted by address.
 std::vector<std::string> find_gpus(const FsRoot& fs);

@@ -181,6 +181,42 @@ TEST_SUITE("doctor.pcie") {
     CHECK(host::find_gpus(fs) == std::vector<std::string>{"0000:d9:00.0"});
   }
 
+  TEST_CASE("MaxReadReq unknown: said why (unprivileged read, or conventional PCI)") {
+    test::FsTree t;
+    socket0_nic(t);
+    host::FsRoot fs(t.root());
+    const std::string cfg = "/sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0/config";
+    auto mrr = [&] {
+      std::vector<doctor::Finding> out;
+      doctor::check_pcie_placement(fs, {nic("ens0np0", "0000:3b:00.0")}, {}, std::nullopt, out);
+      return pcie_lines(out).at(1);
+    };
+    t.write(cfg, config_space(0x2020, std::nullopt).substr(0, 64));  // what non-root reads
+    CHECK(mrr() ==
+          "info ens0np0 (0000:3b:00.0): MaxReadReq unknown (the PCI Express capability is beyond "
+          "the config bytes readable here; run as root)");
+    t.write(cfg, std::string(256, '\0'));  // a conventional PCI function (virtio legacy)
+    CHECK(mrr() ==
+          "info ens0np0 (0000:3b:00.0): MaxReadReq unknown (no PCI Express capability: a "
+          "conventional PCI function)");
+  }
+
+  TEST_CASE("a netdev's PCI function: itself, or the one above a virtio device") {
+    test::FsTree t;
+    // virtio-net: /sys/class/net/eth0/device -> virtio2, under 0000:00:03.0.
+    const std::string fn = "/sys/devices/pci0000:00/0000:00:03.0";
+    t.dir(fn + "/virtio2/net/eth0");
+    t.link(fn + "/virtio2/net/eth0/device", "../../../virtio2");
+    t.link("/sys/class/net/eth0", "../../devices/pci0000:00/0000:00:03.0/virtio2/net/eth0");
+    t.dir("/sys/devices/virtual/net/veth0");
+    t.link("/sys/class/net/veth0", "../../devices/virtual/net/veth0");
+    host::FsRoot fs(t.root());
+    CHECK(host::pci_function_of(fs, "eth0") == "0000:00:03.0");
+    CHECK_FALSE(host::pci_function_of(fs, "veth0"));
+    CHECK(host::is_pci_address("0000:3b:00.0"));
+    CHECK_FALSE(host::is_pci_address("virtio2"));
+  }
+
   TEST_CASE("config space: MaxReadReq, MaxPayload and ACS Control as lspci decodes them") {
     host::PcieConfig c = host::parse_pcie_config(config_space(kNicDevCtl, kAcsOn));
     CHECK(c.extended_read);

@@ -15,33 +15,6 @@ Finding pcie(Severity s, std::string seen, std::string why = {}, std::string fix
   return Finding{"pcie", s, std::move(seen), std::move(why), std::move(fix)};
 }
 
-std::string attr(const host::FsRoot& fs, const std::string& bdf, const std::string& name) {
-  Result<std::string> v = fs.read("/sys/bus/pci/devices/" + bdf + "/" + name);
-  return v ? *v : std::string();
-}
-
-void check_link(const host::FsRoot& fs, const host::Netdev& n, std::vector<Finding>& out) {
-  const std::string& bdf = n.pci_bdf;
-  std::string speed = attr(fs, bdf, "current_link_speed"),
-              max_speed = attr(fs, bdf, "max_link_speed");
-  std::string width = attr(fs, bdf, "current_link_width"),
-              max_width = attr(fs, bdf, "max_link_width");
-  if (speed.empty() || width.empty()) return;  // no link attributes: not a PCIe endpoint
-  const std::string now = fmt::format("{} x{}", speed, width);
-  if ((!max_speed.empty() && speed != max_speed) || (!max_width.empty() && width != max_width))
-    out.push_back(pcie(Severity::warning,
-                       fmt::format("{} ({}): PCIe link {}, capable of {} x{}", n.name, bdf, now,
-                                   max_speed, max_width),
-                       "a link trained below its capability caps the NIC's bandwidth (a x8 "
-                       "Gen4 link carries about 126 Gb/s, less than one 200G port)",
-                       "reseat the card or use a full-width slot; check the slot's BIOS link "
-                       "speed setting and `lspci -vv -s " +
-                           bdf + "` (LnkCap vs LnkSta)"));
-  else
-    out.push_back(
-        pcie(Severity::ok, fmt::format("{} ({}): PCIe link {} (its maximum)", n.name, bdf, now)));
-}
-
 void check_read_request(const host::FsRoot& fs, const host::Netdev& n, std::vector<Finding>& out) {
   Result<std::string> cfg =
       fs.read_bytes("/sys/bus/pci/devices/" + n.pci_bdf + "/config", host::kPcieConfigBytes);
@@ -154,7 +127,6 @@ void check_pcie_placement(
     host::Netdev n = named;
     n.pci_bdf = *bdf;
     any_pci = true;
-    check_link(fs, n, out);
     check_read_request(fs, n, out);
     check_stalls(n, ethtool_stats, out);
     if (gpus.empty()) continue;

@@ -2,11 +2,12 @@
 // (host/pcie_topology.h: PIX/PXB/PHB/NODE/SYS, the classes nvidia-smi topo -m
 // and NCCL print), ACS on the bridges peer-to-peer traffic between them
 // passes (host/pcie_config.h: redirect on = GPUDirect RDMA detours through
-// the root complex or fails), the NIC's link against its capability, its
-// MaxReadReq/MaxPayload, and mlx5's PCIe stall counters
+// the root complex or fails), the NIC's MaxReadReq/MaxPayload, and mlx5's
+// PCIe stall counters
 // (outbound_pci_stalled_rd/_wr: the NIC waited on PCIe credits). No GPU on
 // the host is said once, never guessed. NUMA and IRQ placement are the
-// "numa" check (doctor.cpp).
+// "numa" check, the link's speed and width against its capability the
+// "link" check (doctor.cpp).
 #pragma once
 
 #include <functional>

@@ -90,6 +90,10 @@ out=$(run audit "$lossless" --interface rcfg0 --strict | tail -n 1); rc=$?
 expect "DCB on veth: --strict counts the unsupported knobs (exit 1)" 0 "strict: 9 unsupported knob(s) count as not in place" "$rc" "$out"
 run audit "$lossless" --interface rcfg0 --strict >/dev/null; rc=$?
 expect "DCB on veth: --strict exit code" 1 "" "$rc" ""
+# A profile that states its congestion control: audit says what the NIC runs
+# (host/nic_congestion.h), here unknown, as a warning, not as drift.
+out=$(run audit "$src/profiles/pfc-only.toml" --interface rcfg0 | head -n 1); rc=$?
+expect "audit names the congestion control the NIC runs, or unknown" 0 "warning: rcfg0: congestion control unknown (profile: pfc-only): no ECN/DCQCN adapter for driver 'veth'" "$rc" "$out"
 
 # --interface values: comma lists split, duplicates merged, bad names exit 2
 # before anything is touched, absent names exit 3, non-Ethernet refused.

@@ -299,6 +299,11 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
                           "load the NIC's RDMA driver (mlx5_ib, bnxt_re, irdma); for a lab, "
                           "`rdma link add rxe0 type rxe netdev IF`"));
   const std::optional<std::string> dcbx_agent = host::running_dcbx_agent(fs);
+  if (std::optional<std::string> lldpd = host::running_lldpd(fs))
+    out.push_back(finding("qos owner", Severity::info,
+                          fmt::format("{} is running: LLDP only, no DCBX; it does not change "
+                                      "PFC/ETS",
+                                      *lldpd)));
   if (!in.dcbx_mode && dcbx_agent)
     out.push_back(finding("dcbx", Severity::problem, fmt::format("{} is running", *dcbx_agent),
                           "a DCBX agent rewrites PFC/ETS/APP from the switch's advertisements "

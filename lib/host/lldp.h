@@ -15,6 +15,10 @@ namespace rocecfg::host {
 // Reads /proc/<pid>/comm through the filesystem seam.
 std::optional<std::string> running_dcbx_agent(const FsRoot& fs);
 
+// "lldpd (pid 812)" when lldpd runs: it speaks LLDP only, no DCBX, so it
+// never changes PFC/ETS (said so that nobody has to wonder).
+std::optional<std::string> running_lldpd(const FsRoot& fs);
+
 // lldpad's adminStatus for one port from `lldptool get-lldp -i IF adminStatus`
 // (openlldp lldptool_cmds.c prints "adminStatus=rxtx"): rx, tx, rxtx or
 // disabled; anything else (lldptool's "Device not found or inactive") is an

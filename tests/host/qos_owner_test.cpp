@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <linux/dcbnl.h>
 
+#include "fs_tree.h"
 #include "host/lldp.h"
 #include "host/qos_owner.h"
 
@@ -112,6 +113,22 @@ TEST_SUITE("host.qos_owner lldpad") {
                   "PROBLEM ens1f0np0: lldpad (pid 812) runs on this host and negotiates DCBX "
                   "(adminStatus "
                   "rxtx), while the profile says the host owns PFC/ETS through rocecfg | fix: "));
+  }
+
+  TEST_CASE("agents from /proc: lldpad, lldpd, and a zombie that runs nothing") {
+    test::FsTree t;
+    t.line("/proc/1/comm", "systemd");
+    t.line("/proc/812/comm", "lldpad");
+    t.line("/proc/812/stat", "812 (lldpad) S 1 812 812 0 -1 4194560");
+    t.line("/proc/900/comm", "lldpd");
+    t.line("/proc/900/stat", "900 (lldpd) Z 1 900 900 0 -1 4227340");
+    t.line("/proc/901/comm", "lldpd");
+    t.line("/proc/901/stat", "901 (lldpd) S 1 900 900 0 -1 4194560");
+    host::FsRoot fs(t.root());
+    CHECK(host::running_dcbx_agent(fs) == "lldpad (pid 812)");
+    CHECK(host::running_lldpd(fs) == "lldpd (pid 901)");
+    t.line("/proc/812/stat", "812 (lldpad) Z 1 812 812 0 -1 4227340");
+    CHECK_FALSE(host::running_dcbx_agent(fs));
   }
 
   TEST_CASE("lldptool's output, as openlldp prints it") {

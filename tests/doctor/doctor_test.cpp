@@ -202,6 +202,18 @@ TEST_SUITE("doctor") {
     CHECK(lines_of(f, doctor::Severity::problem).empty());
   }
 
+  TEST_CASE("programmable congestion control is said as such, not as PFC-only") {
+    auto loaded = profile::load_profile_text(
+        "[fabric]\nname = \"sx\"\n[lossless]\npriorities = [3]\ndscp = [26]\n"
+        "trust = \"dscp\"\n[rdma_cm]\ntos = 104\n[congestion]\nalgorithm = "
+        "\"programmable\"\n",
+        "sx.toml");
+    REQUIRE(loaded.value);
+    auto f = check_qos_chain("eth0", *loaded.value, std::nullopt, "sx.toml");
+    CHECK(lines_of(f, doctor::Severity::info) ==
+          std::vector<std::string>{"ecn: profile: DCQCN off: programmable congestion control"});
+  }
+
   TEST_CASE("kernel log records parse from /dev/kmsg format") {
     CHECK(kmsg_message("6,1234,5678,-;mlx5_core 0000:3b:00.0: link down") ==
           "mlx5_core 0000:3b:00.0: link down");

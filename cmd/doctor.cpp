@@ -8,9 +8,11 @@
 #include "doctor/doctor.h"
 #include "doctor/doctor_counters.h"
 #include "doctor/kernel_log.h"
+#include "fabric/child_process.h"
 #include "gate/switch_counters.h"
 #include "host/ethtool_link.h"
 #include "host/linux_host.h"
+#include "host/lldp.h"
 #include "host/netlink.h"
 #include "interface_option.h"
 #include "load_or_report.h"
@@ -83,6 +85,29 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
       };
     }
   }
+  // Each NIC's dcbnl DCBX mode, for the "qos owner" check (host/qos_owner.h).
+  if (Result<host::NlSockPtr> s = host::open_route_socket()) {
+    auto dcb_sock = std::make_shared<host::NlSockPtr>(std::move(*s));
+    in.dcbx_mode = [dcb_sock](const std::string& ifname) -> Result<uint8_t> {
+      Result<host::DcbState> state = host::DcbClient(dcb_sock->get()).get(ifname);
+      if (!state) return std::unexpected(state.error());
+      if (!state->dcbx)
+        return fail(ErrorKind::unsupported, ifname, "the driver reports no DCBX mode");
+      return *state->dcbx;
+    };
+  }
+  in.lldpad_admin_status = [](const std::string& ifname) -> Result<std::string> {
+    // No shell: the argv is exec'd as given (fabric/child_process.h).
+    Result<fabric::ProcessOutput> r =
+        fabric::run_process({"lldptool", "get-lldp", "-i", ifname, "adminStatus"}, 3000);
+    if (!r) return std::unexpected(r.error());
+    return host::parse_lldptool_admin_status(r->out, ifname);
+  };
+  in.nvidia_smi_topo = []() -> std::optional<std::string> {
+    Result<fabric::ProcessOutput> r = fabric::run_process({"nvidia-smi", "topo", "-m"}, 10000);
+    if (!r || r->exit_status != 0) return std::nullopt;  // absent, or no GPU driver
+    return r->out;
+  };
   in.link_pause = [](const std::string& ifname) { return host::link_pause(ifname); };
   in.offloads = [](const std::string& ifname) { return host::offloads(ifname); };
   in.ethtool_stats = [](const std::string& ifname) { return probe::snapshot_ethtool(ifname); };

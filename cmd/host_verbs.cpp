@@ -13,7 +13,10 @@
 #include "host/discovery.h"
 #include "host/host_session.h"
 #include "host/linux_host.h"
+#include "host/lldp.h"
+#include "host/nic_congestion.h"
 #include "host/privileges.h"
+#include "host/qos_owner.h"
 #include "metrics/audit_metrics.h"
 #include "metrics/textfile.h"
 #include "metrics_output.h"
@@ -78,6 +81,31 @@ std::string failure_text(const host::SessionReport& r) {
   return "the host run failed";
 }
 
+// Audit's notes below the QoS knobs (never counted as drift): which congestion
+// control the NIC runs where its driver says (host/nic_congestion.h), and,
+// when the profile's [dcbx] says who should own PFC/ETS, who can change them
+// (host/qos_owner.h).
+void add_nic_notes(const profile::Intent& intent, const model::Settings& settings,
+                   const host::FsRoot& fs, host::SessionReport& report) {
+  for (host::Observation& t : report.targets) {
+    if (!t.found || t.netdev.name == model::kHostTarget) continue;
+    std::unique_ptr<host::NicAdapter> adapter = nic::make_adapter(t.netdev, fs);
+    for (std::string& line :
+         host::congestion_notes(intent.congestion, settings.dcqcn.has_value(),
+                                host::read_nic_congestion(adapter.get(), t.netdev.driver)))
+      t.warnings.push_back(std::move(line));
+    if (!intent.qos_owner || !t.dcbx_mode) continue;
+    host::QosOwnership who{t.netdev.name,
+                           t.dcbx_mode,
+                           "",
+                           host::running_dcbx_agent(fs),
+                           {},
+                           host::firmware_dcbx_unknown(t.netdev.name)};
+    for (const host::OwnerFinding& f : host::qos_owner_findings(intent.qos_owner, who))
+      if (!f.info) t.warnings.push_back("qos owner: " + f.seen);
+  }
+}
+
 template <typename Run>
 int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&& run, bool apply) {
   host::FsRoot fs("/");
@@ -98,6 +126,7 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
   if (intent.workload.declared) inv = host::discover(fs, false, false);
   model::Settings settings = host_intent_settings(intent, &inv);
   host::SessionReport report = run(backend, names, settings);
+  if (!apply) add_nic_notes(intent, settings, fs, report);
   if (!apply && !o.textfile_dir.empty()) {
     // An audit that could not read everything is no drift count: leave the
     // last good file (node_exporter shows its age) rather than a wrong one.

@@ -2,6 +2,7 @@
 // kernel log, IRQ/NUMA locality. The QoS chain is in doctor_qos.cpp.
 #include "doctor/doctor.h"
 #include "doctor/doctor_link.h"
+#include "doctor/doctor_pcie.h"
 #include "doctor/doctor_switch.h"
 #include "doctor/doctor_workload.h"
 
@@ -10,9 +11,11 @@
 
 #include <fmt/format.h>
 
+#include "host/dcb_owner.h"
 #include "host/discovery.h"
 #include "host/fs_root.h"
 #include "host/lldp.h"
+#include "host/qos_owner.h"
 #include "model/path_mtu.h"
 #include "probe/counters.h"
 #include "probe/rails.h"
@@ -181,6 +184,38 @@ void check_numa(const host::FsRoot& fs, const host::Netdev& n, std::vector<Findi
                           fmt::format("{}: {} IRQs on NUMA node {}", n.name, total, node)));
 }
 
+// Who owns this NIC's PFC/ETS (host/qos_owner.h), as findings of "qos owner".
+void check_qos_owner(const host::FsRoot& fs, const host::Netdev& n, const DoctorInput& in,
+                     const std::optional<std::string>& agent, std::vector<Finding>& out) {
+  const Result<uint8_t> mode = in.dcbx_mode(n.name);
+  host::QosOwnership o{n.name, std::nullopt, "", agent, {}, host::firmware_dcbx_unknown(n.name)};
+  if (agent && in.lldpad_admin_status)
+    if (Result<std::string> admin = in.lldpad_admin_status(n.name)) o.agent_admin_status = *admin;
+  if (!mode && mode.error().kind == ErrorKind::unsupported) {
+    // No DCB here: nothing for anyone to own on this netdev (dcb_owner.h
+    // says where it is set); the agent's state on it is still a fact.
+    out.push_back(
+        finding("qos owner", Severity::info,
+                fmt::format("{}: PFC/ETS {}{}", n.name, host::no_dcb_reason(fs, n.name, n.driver),
+                            agent ? fmt::format("; {} adminStatus {}", *agent,
+                                                o.agent_admin_status.value_or("unknown"))
+                                  : ""),
+                "", ""));
+    return;
+  }
+  if (mode)
+    o.dcbx_mode = *mode;
+  else
+    o.dcbx_error = mode.error().message;
+  for (const host::OwnerFinding& f :
+       host::qos_owner_findings(in.intent ? in.intent->qos_owner : std::nullopt, o))
+    out.push_back(finding("qos owner",
+                          f.problem ? Severity::problem
+                          : f.info  ? Severity::info
+                                    : Severity::warning,
+                          f.seen, f.why, f.fix));
+}
+
 // Driver names and message fragments of RDMA/NIC trouble, after NVSentinel's
 // syslog patterns and mlx5's own messages.
 void check_kernel_log(const std::vector<std::string>& log, std::vector<Finding>& out) {
@@ -263,8 +298,14 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
                           "nothing on this host can speak RoCE",
                           "load the NIC's RDMA driver (mlx5_ib, bnxt_re, irdma); for a lab, "
                           "`rdma link add rxe0 type rxe netdev IF`"));
-  if (std::optional<std::string> agent = host::running_dcbx_agent(fs))
-    out.push_back(finding("dcbx", Severity::problem, fmt::format("{} is running", *agent),
+  const std::optional<std::string> dcbx_agent = host::running_dcbx_agent(fs);
+  if (std::optional<std::string> lldpd = host::running_lldpd(fs))
+    out.push_back(finding("qos owner", Severity::info,
+                          fmt::format("{} is running: LLDP only, no DCBX; it does not change "
+                                      "PFC/ETS",
+                                      *lldpd)));
+  if (!in.dcbx_mode && dcbx_agent)
+    out.push_back(finding("dcbx", Severity::problem, fmt::format("{} is running", *dcbx_agent),
                           "a DCBX agent rewrites PFC/ETS/APP from the switch's advertisements "
                           "behind rocecfg's back",
                           "`systemctl disable --now lldpad` (or configure it to not manage DCB), "
@@ -319,7 +360,10 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
     }
     if (in.offloads) check_offloads(n.name, in.offloads(n.name), out);
     check_numa(fs, n, out);
+    if (in.dcbx_mode) check_qos_owner(fs, n, in, dcbx_agent, out);
   }
+  check_pcie_placement(fs, netdevs, in.ethtool_stats,
+                       in.nvidia_smi_topo ? in.nvidia_smi_topo() : std::nullopt, out);
   if (in.getenv && in.intent) {
     std::vector<std::pair<std::string, int>> ports;
     for (const host::RdmaDevice& d : inv.rdma_devices)

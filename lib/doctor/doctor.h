@@ -31,7 +31,8 @@ const char* to_string(Severity s);
 
 struct Finding {
   std::string check;  // "link", "nics", "mtu", "dscp", "pfc", "ecn", "pause", "offloads",
-                      // "dcbx", "kernel log", "numa", "workload"
+                      // "dcbx", "qos owner", "kernel log", "numa", "pcie", "workload",
+                      // "switch", "sw counters"
   Severity severity = Severity::ok;
   std::string seen;
   std::string why;  // empty for ok
@@ -65,6 +66,15 @@ struct DoctorInput {
   // one is a problem (probe::declared_nic_problems). Empty: not checked.
   std::vector<profile::NicEntry> declared_nics;
   std::string inventory_path = "INV";
+  // Per NIC: the dcbnl DCBX mode (DCB_CAP_DCBX_* bits from DCB netlink; an
+  // error when the netdev has no DCB). Set: the "qos owner" check runs per
+  // NIC (host/qos_owner.h) instead of the host-wide lldpad check.
+  std::function<Result<uint8_t>(const std::string& ifname)> dcbx_mode;
+  // With lldpad running: its adminStatus on a NIC (lldptool); empty or an
+  // error: unknown, taken as receiving the switch's DCBX.
+  std::function<Result<std::string>(const std::string& ifname)> lldpad_admin_status;
+  // `nvidia-smi topo -m` where the tool is present (nullopt: absent).
+  std::function<std::optional<std::string>()> nvidia_smi_topo;
 };
 
 std::vector<Finding> run_doctor(const DoctorInput& in);

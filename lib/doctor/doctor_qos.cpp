@@ -137,6 +137,12 @@ std::vector<Finding> check_qos_chain(const std::string& ifname, const profile::I
       out.push_back(finding("ecn", Severity::ok,
                             fmt::format("{}: CNP DSCP {} priority {}{}", where, s.cnp->dscp,
                                         s.cnp->priority, dcqcn ? ", DCQCN on" : "")));
+  } else if (!dcqcn && intent.congestion_algorithm() == model::CongestionAlgorithm::programmable) {
+    out.push_back(finding("ecn", Severity::info,
+                          fmt::format("{}: DCQCN off: programmable congestion control", where),
+                          "the NIC's own algorithm reacts to congestion; CNP and ECN counters "
+                          "are not judged",
+                          ""));
   } else if (!dcqcn) {
     out.push_back(finding("ecn", Severity::info,
                           fmt::format("{}: DCQCN off: PFC-only fabric", where),

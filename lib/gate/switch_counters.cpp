@@ -13,7 +13,9 @@ sw::CounterRules switch_counter_rules(const profile::Intent& intent, bool loaded
   r.max_watchdog_storms = intent.validation.switch_max_watchdog_storms;
   r.lossless = intent.lossless_priorities();
   r.watchdog = intent.common.pfc_watchdog.has_value();
-  r.dcqcn = intent.common.dcqcn.has_value() || intent.common.ecn.has_value();
+  // No ECN mark under saturating load is a finding only where the fabric's
+  // congestion control expects marks (DCQCN; not PFC-only or programmable CC).
+  r.dcqcn = model::congestion_rule(intent.congestion_algorithm()).expect_marks;
   r.loaded = loaded;
   return r;
 }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -61,24 +62,8 @@ bool FsRoot::is_dir(const std::string& kernel_path) const {
 }
 
 Result<std::string> FsRoot::read(const std::string& kernel_path) const {
-  // read(2) rather than iostreams: sysfs/debugfs files report errors (EPERM
-  // on a 0600 debugfs file, EIO from firmware) that streams would swallow.
-  int fd = ::open(path(kernel_path).c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno_fail(kernel_path, errno);
-  std::string out;
-  char buf[4096];
-  for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0) {
-      int err = errno;
-      ::close(fd);
-      return errno_fail(kernel_path, err);
-    }
-    if (n == 0) break;
-    out.append(buf, static_cast<size_t>(n));
-  }
-  ::close(fd);
-  if (!out.empty() && out.back() == '\n') out.pop_back();
+  Result<std::string> out = read_bytes(kernel_path, SIZE_MAX);
+  if (out && !out->empty() && out->back() == '\n') out->pop_back();
   return out;
 }
 
@@ -110,6 +95,40 @@ Result<std::string> FsRoot::link_basename(const std::string& kernel_path) const 
   std::filesystem::path target = std::filesystem::read_symlink(path(kernel_path), ec);
   if (ec) return errno_fail(kernel_path, ec.value());
   return target.filename().string();
+}
+
+Result<std::string> FsRoot::read_bytes(const std::string& kernel_path, size_t max_bytes) const {
+  // read(2) rather than iostreams: sysfs/debugfs files report errors (EPERM
+  // on a 0600 debugfs file, EIO from firmware) that streams would swallow.
+  int fd = ::open(path(kernel_path).c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno_fail(kernel_path, errno);
+  std::string out;
+  char buf[4096];
+  while (out.size() < max_bytes) {
+    ssize_t n = ::read(fd, buf, std::min(sizeof buf, max_bytes - out.size()));
+    if (n < 0) {
+      int err = errno;
+      ::close(fd);
+      return errno_fail(kernel_path, err);
+    }
+    if (n == 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+Result<std::string> FsRoot::resolve(const std::string& kernel_path) const {
+  std::error_code ec;
+  std::filesystem::path real = std::filesystem::canonical(path(kernel_path), ec);
+  if (ec) return errno_fail(kernel_path, ec.value());
+  std::string s = real.string();
+  if (root_ == "/") return s;
+  // The tree's own root may itself sit behind a symlink (/tmp on some systems).
+  std::string base = std::filesystem::canonical(root_, ec).string();
+  if (ec || !s.starts_with(base + "/"))
+    return fail(ErrorKind::failed, kernel_path, "resolves outside the filesystem root");
+  return s.substr(base.size());
 }
 
 Status FsRoot::make_dir(const std::string& kernel_path) const {

@@ -33,6 +33,14 @@ class FsRoot {
   // The last component of a symlink's target ("../../bus/pci/drivers/mlx5_core" -> "mlx5_core").
   Result<std::string> link_basename(const std::string& kernel_path) const;
 
+  // At most `max_bytes` of a file, byte for byte (nothing stripped): binary
+  // attributes such as a PCI function's `config` space.
+  Result<std::string> read_bytes(const std::string& kernel_path, size_t max_bytes) const;
+  // The kernel path a path resolves to, every symlink followed, still
+  // relative to this root ("/sys/bus/pci/devices/0000:3b:00.0" ->
+  // "/sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0"). Read-only use.
+  Result<std::string> resolve(const std::string& kernel_path) const;
+
   Status make_dir(const std::string& kernel_path) const;
   Status remove_dir(const std::string& kernel_path) const;
 

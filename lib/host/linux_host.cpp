@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "host/dcb_knobs.h"
+#include "host/dcb_owner.h"
 #include "host/lldp.h"
 #include "host/rdma_cm.h"
 #include "host/workload_files.h"
@@ -167,6 +168,7 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
   };
 
   std::optional<Result<DcbState>> dcb;  // fetched once, for the first DCB knob
+  std::string no_dcb;                   // why this netdev has no DCB (dcb_owner.h)
   for (Knob k : model::all_knobs()) {
     if (!model::knob_present(intent, k) || model::is_host_wide(k)) continue;
     if (k == Knob::ecn || k == Knob::pfc_watchdog) {
@@ -178,17 +180,21 @@ Observation LinuxHost::observe(const std::string& ifname, const model::Settings&
         dcb = dcb_.get(ifname);
         if (*dcb) {
           observe_dcb(**dcb, o.observed);
+          o.dcbx_mode = (**dcb).dcbx;
           if (Status ok = refuse_if_not_host_dcbx(ifname, **dcb); !ok)
             o.refusals.push_back(ok.error());
         } else if (dcb->error().kind == ErrorKind::unsupported) {
-          o.refusals.push_back(dcb->error());
+          // No DCB on this netdev (a VF, a bond, a veth): its PFC/ETS are
+          // unsupported knobs, named where they are set, never a refusal of
+          // the whole apply (README "Unsupported knobs").
+          no_dcb = no_dcb_reason(fs_, ifname, t.netdev.driver);
         } else {
           o.unreadable.push_back(dcb->error());
         }
       }
       if (!*dcb) {
         if (dcb->error().kind == ErrorKind::unsupported)
-          unsupported(k, dcb->error().message);
+          unsupported(k, no_dcb);
         else
           o.unreadable_knobs.insert(k);
         continue;

@@ -42,11 +42,15 @@ struct Observation {
   // class override on an upstream driver): neither drift nor unsupported.
   std::set<model::Knob> not_applicable;
   // Reasons apply must not touch this interface at all (DCB owned by an LLDP
-  // agent or firmware, DCB asked of a netdev without DCB).
+  // agent or firmware). A netdev without DCB is no refusal: its DCB knobs
+  // are unsupported, with the reason naming their owner (dcb_owner.h).
   std::vector<Error> refusals;
   // False when the interface itself could not be looked up (no such netdev):
   // nothing was observed, so there is nothing to compare and no drift to report.
   bool found = true;
+  // The dcbnl DCBX mode (DCB_CAP_DCBX_* bits) when a DCB knob was asked
+  // and the driver reports one (host/qos_owner.h reads it).
+  std::optional<uint8_t> dcbx_mode;
   // Worth saying but not wrong ("MTU 1500 limits the RoCE path MTU to 1024").
   std::vector<std::string> warnings;
 };

@@ -35,6 +35,18 @@ class NicAdapter {
   // Make the device match the knob's fields of `value` (only the declared
   // DCQCN parameters are written).
   virtual Status write(model::Knob k, const model::Settings& value) const = 0;
+
+  // The congestion-control enable bits per priority where the driver exposes
+  // them: which priorities run DCQCN rate control (reaction point) and send
+  // CNPs (notification point). nullopt where it does not (upstream mlx5: the
+  // firmware's ROCE_CC_PRIO_MASK decides, unseen at runtime): unknown, never
+  // guessed. `source` names the files read.
+  struct CcEnable {
+    PriorityMask reaction;
+    PriorityMask notification;
+    std::string source;
+  };
+  virtual Result<std::optional<CcEnable>> cc_enable() const { return std::optional<CcEnable>{}; }
 };
 
 // Returns the adapter for a netdev, or nullptr when no family matches.

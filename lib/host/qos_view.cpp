@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "host/discovery.h"
+#include "host/lldp.h"
 #include "host/nic_adapter.h"
 #include "model/dcqcn_params.h"
 #include "model/path_mtu.h"
@@ -161,6 +162,18 @@ std::optional<std::string> path_mtu_note(const Observation& o) {
   return fmt::format("MTU {} limits the RoCE path MTU to {}", *o.observed.mtu_bytes, path);
 }
 
+// Who else can set PFC/ETS here, as facts: the verdict against a profile's
+// [dcbx] owner is doctor's (qos_owner_findings).
+std::vector<std::string> owner_lines(const QosOwnership& w) {
+  return {w.dcbx_mode ? "dcbx " + dcbx_mode_text(*w.dcbx_mode)
+                      : "dcbx none" + (w.dcbx_error.empty() ? "" : ": " + w.dcbx_error),
+          w.host_agent ? *w.host_agent + " running (negotiates DCBX where it receives LLDP)"
+                       : "lldpad not running",
+          w.firmware.willing
+              ? fmt::format("firmware DCBX willing {}", *w.firmware.willing ? "yes" : "no")
+              : "firmware DCBX willing unknown (NIC firmware parameters not read)"};
+}
+
 }  // namespace
 
 QosView observe_qos(LinuxHost& host, const FsRoot& fs, const std::string& ifname) {
@@ -192,6 +205,10 @@ QosView observe_qos(LinuxHost& host, const FsRoot& fs, const std::string& ifname
     v.link_pause_note = p.error().message;
   if (!o.netdev.rdma_device.empty())
     v.active_mtu_bytes = active_mtu(fs, o.netdev.rdma_device, o.netdev.rdma_port);
+  v.owner = {ifname, o.dcbx_mode, "", running_dcbx_agent(fs), {}, firmware_dcbx_unknown(ifname)};
+  if (!o.dcbx_mode)
+    for (const QosEntry& e : v.entries)
+      if (e.knob == Knob::pfc && e.reading != QosReading::ok) v.owner.dcbx_error = e.note;
   return v;
 }
 
@@ -242,6 +259,7 @@ std::string render_qos_text(const std::vector<QosView>& views) {
           "ethtool");
     else
       row("link pause", {"unreadable: " + v.link_pause_note}, "ethtool");
+    row("qos owner", owner_lines(v.owner), "dcbnl, /proc");
     if (std::optional<std::string> note = path_mtu_note(o))
       out += fmt::format("  note: {}\n", *note);
   }
@@ -285,6 +303,14 @@ nlohmann::json qos_json(const std::vector<QosView>& views) {
     else
       j["link_pause"] = {
           {"source", "ethtool"}, {"reading", "unreadable"}, {"note", v.link_pause_note}};
+    const QosOwnership& w = v.owner;
+    j["qos_owner"] = {
+        {"dcbx_mode", w.dcbx_mode ? nlohmann::json(*w.dcbx_mode) : nlohmann::json(nullptr)},
+        {"dcbx", owner_lines(w).front()},
+        {"lldpad", w.host_agent ? nlohmann::json(*w.host_agent) : nlohmann::json(nullptr)},
+        {"firmware_willing",
+         w.firmware.willing ? nlohmann::json(*w.firmware.willing) : nlohmann::json(nullptr)},
+        {"firmware_note", w.firmware.source}};
     j["warnings"] = nlohmann::json::array();
     if (std::optional<std::string> note = path_mtu_note(o)) j["warnings"].push_back(*note);
     arr.push_back(j);

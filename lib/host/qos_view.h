@@ -15,6 +15,7 @@
 #include "host/ethtool_link.h"
 #include "host/fs_root.h"
 #include "host/linux_host.h"
+#include "host/qos_owner.h"
 
 namespace rocecfg::host {
 
@@ -34,6 +35,7 @@ struct QosView {
   std::optional<LinkPause> link_pause;
   std::string link_pause_note;               // why it could not be read
   std::optional<uint32_t> active_mtu_bytes;  // verbs, when the netdev has an RDMA port
+  QosOwnership owner;                        // who else can set PFC/ETS (qos_owner.h)
 };
 
 // Every host knob, observed on `ifname` (reads only).

@@ -10,7 +10,7 @@ Expectations expectations_for(const profile::Intent& intent) {
   e.rdma_cm_tos = intent.common.roce_tos;
   e.lossless = intent.lossless_priorities();
   model::Settings host = intent.host_settings();
-  if (host.dcqcn) e.dcqcn_enabled = host.dcqcn->enabled;
+  e.congestion = intent.congestion_algorithm();
   if (host.mtu_bytes) e.min_path_mtu_bytes = model::roce_path_mtu_for(*host.mtu_bytes);
   if (host.dscp_priority) {
     for (const auto& [dscp, prio] : *host.dscp_priority)

@@ -112,9 +112,10 @@ void judge_marking(const MarkingRecord& rec, const Expectations& exp,
   }
 
   const std::string ecn_fig = fmt::format("marking ECN ({})", phase);
-  const bool want_ect = sent_ecn != Ecn::not_ect || exp.dcqcn_enabled.value_or(false);
+  const model::CongestionRule rule = model::congestion_rule(exp.congestion);
+  const bool want_ect = sent_ecn != Ecn::not_ect || rule.ect_required;
   if (not_ect > 0 && want_ect) {
-    const bool dcqcn = exp.dcqcn_enabled.value_or(false);
+    const bool dcqcn = rule.ect_required;
     add(dcqcn ? Level::fail : Level::warn, ecn_fig,
         fmt::format("not ECN-capable on the wire (ECT not set): sent {}, received Not-ECT on "
                     "{} of {} packets{}",
@@ -132,11 +133,10 @@ void judge_marking(const MarkingRecord& rec, const Expectations& exp,
   if (ce == 0) {
     add(Level::pass, ce_fig, fmt::format("0 of {} packets CE-marked", readable));
   } else if (phase == "loaded") {
-    const bool dcqcn = exp.dcqcn_enabled.value_or(false);
-    add(dcqcn ? Level::pass : Level::warn, ce_fig,
-        fmt::format(
-            "{} packets CE-marked under load (of {}; {})", ce, readable,
-            dcqcn ? "expected with DCQCN" : "DCQCN is not enabled: nothing slows the senders"));
+    add(rule.ce_expected ? Level::pass : Level::warn, ce_fig,
+        fmt::format("{} packets CE-marked under load (of {}; {})", ce, readable,
+                    rule.ce_expected ? fmt::format("expected with {}", rule.name)
+                                     : "DCQCN is not enabled: nothing slows the senders"));
   } else {
     add(Level::warn, ce_fig,
         fmt::format("{} packets CE-marked while idle (of {}): a queue on the path is congested "

@@ -162,24 +162,29 @@ class Judge {
   }
 
   void congestion() {
-    if (!e_.dcqcn_enabled) return;
+    if (!e_.congestion) return;
+    const model::CongestionRule rule = model::congestion_rule(e_.congestion);
     for (const PhaseCounters& pc : r_.counters) {
       if (pc.phase != "loaded") continue;
       ClassTotal cnp = sum_class(pc.delta, CounterClass::cnp);
       ClassTotal ecn = sum_class(pc.delta, CounterClass::ecn_mark);
       const std::string figure = "CNP/ECN activity (loaded)";
-      if (cnp.counters == 0 && ecn.counters == 0) {
+      if (!rule.judged) {
+        add(Level::skip, "congestion", figure,
+            fmt::format("{} CNPs, {} ECN marks; not judged under {}", cnp.total, ecn.total,
+                        rule.name));
+      } else if (cnp.counters == 0 && ecn.counters == 0) {
         add(Level::skip, "congestion", figure, "no CNP/ECN counters on this NIC");
-      } else if (*e_.dcqcn_enabled && cnp.total + ecn.total == 0) {
+      } else if (rule.expect_marks && cnp.total + ecn.total == 0) {
         add(Level::warn, "congestion", figure,
             "DCQCN is enabled but no CNP or ECN mark under load (marking or CNP path broken?)");
-      } else if (!*e_.dcqcn_enabled && cnp.total > 0) {
+      } else if (rule.cnps_unexpected && cnp.total > 0) {
         add(Level::warn, "congestion", figure,
-            fmt::format("DCQCN is disabled but {} CNPs moved ({})", cnp.total, list_counters(cnp)));
+            fmt::format("DCQCN is off ({}) but {} CNPs moved ({}): a notification point is on",
+                        model::to_string(*e_.congestion), cnp.total, list_counters(cnp)));
       } else {
         add(Level::pass, "congestion", figure,
-            fmt::format("{} CNPs, {} ECN marks; DCQCN {}", cnp.total, ecn.total,
-                        *e_.dcqcn_enabled ? "enabled" : "disabled"));
+            fmt::format("{} CNPs, {} ECN marks; {}", cnp.total, ecn.total, rule.name));
       }
     }
   }

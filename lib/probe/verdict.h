@@ -17,7 +17,9 @@
 //                 discards <= max_discards; no link downs;
 //                 pause frames / packets <= max_pause_ratio on lossless priorities
 //   congestion    loaded phase with same-class load: CNP/ECN activity should
-//                 match whether DCQCN is enabled (warning only)
+//                 match the profile's congestion control (model::congestion_rule:
+//                 DCQCN expects some, PFC-only none, programmable CC is not
+//                 judged; warning only)
 //   traffic class the probe's ToS is in the profile's lossless class (a --tos 0
 //                 or --tos workload run shows what such traffic gets)
 //   marking       DSCP/ECN as sent vs as received, CE marks (marking_verdict.h)
@@ -30,6 +32,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "model/congestion.h"
 #include "probe/runner.h"
 #include "profile/intent.h"
 
@@ -53,8 +56,10 @@ struct Verdict {
 
 struct Expectations {
   profile::ValidationRules rules;
-  PriorityMask lossless;                       // empty: all priorities
-  std::optional<bool> dcqcn_enabled;           // from the profile; unset: not judged
+  PriorityMask lossless;  // empty: all priorities
+  // The profile's congestion control (profile::Intent::congestion_algorithm);
+  // unset: CNP/ECN activity not judged.
+  std::optional<model::CongestionAlgorithm> congestion;
   std::optional<uint32_t> min_path_mtu_bytes;  // RDMA MTU the profile implies
   std::optional<double> max_p99_us;            // absolute latency ceiling
   // DSCPs the profile carries losslessly (its DSCP map's entries on lossless

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "core/types.h"
+#include "model/congestion.h"
+#include "model/qos_owner.h"
 #include "model/settings.h"
 #include "profile/buffer_intent.h"
 #include "profile/workload_intent.h"
@@ -78,6 +80,14 @@ struct Intent {
   // [fabric] unsupported_knobs = "fail": a knob a device cannot take makes
   // apply/audit exit 1, as --strict does; default "warn".
   bool strict_unsupported = false;
+
+  // [congestion] algorithm as stated (unset: not stated; congestion_algorithm()
+  // infers it from [dcqcn]/[ecn]) and [dcbx] owner (unset: not stated).
+  std::optional<model::CongestionAlgorithm> congestion;
+  std::optional<model::QosOwner> qos_owner;
+  std::optional<model::CongestionAlgorithm> congestion_algorithm() const {
+    return model::intended_congestion(congestion, common);
+  }
 
   // Hosts: NIC knobs (no switch-only knobs such as the PFC watchdog or WRED).
   model::Settings host_settings() const;

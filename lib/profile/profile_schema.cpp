@@ -10,6 +10,7 @@
 #include "model/path_mtu.h"
 #include "model/qos.h"
 #include "profile/buffer_checks.h"
+#include "profile/nic_qos_schema.h"
 #include "profile/toml_reader.h"
 #include "profile/workload_schema.h"
 
@@ -557,7 +558,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   reader.r.check_keys(root, "",
                       {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu",
                        "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload",
-                       "check"});  // [check]: lib/check/options.h reads it
+                       "congestion", "dcbx", "check"});  // [check]: lib/check/options.h reads it
   reader.fabric();
   reader.lossless();
   reader.dscp_map();
@@ -571,6 +572,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   reader.buffers();
   reader.validation();
   reader.cross_checks();
+  read_nic_qos(reader.r, root, intent);
   if (buffer_rules) check_buffer_rules(reader.r, root, intent);
   read_workload(reader.r, root, intent);
 }

@@ -34,8 +34,10 @@ struct CounterRules {
   PriorityMask lossless;       // the profile's lossless priorities
   bool lossless_known = true;  // false without a profile: drops and lossy pauses not judged
   bool watchdog = true;        // the profile runs a PFC watchdog (its counters are required)
-  bool dcqcn = false;          // the profile turns DCQCN/ECN on for the lossless class
-  bool loaded = false;         // the window carried saturating traffic (probe loaded phase)
+  // The profile's congestion control expects ECN marks under load (DCQCN;
+  // model::congestion_rule's expect_marks, not PFC-only or programmable CC).
+  bool dcqcn = false;
+  bool loaded = false;  // the window carried saturating traffic (probe loaded phase)
 };
 
 enum class CounterVerdict { pass, warn, fail, incomplete, not_evaluated };

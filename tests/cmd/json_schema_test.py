@@ -641,8 +641,12 @@ try:
                has(("payload.switches.0.outcome", "unreachable")), error_says("sw1: ")),
         netns=True)
     run("apply on loopback refused", ["apply", MTU, "-i", "lo", "--json"], 2, "apply", netns=True)
-    run("apply DCB on veth refused (runtime)", ["apply", LOSSLESS, "-i", "rcfg0", "--json"], 3,
-        "apply", has(("payload.refused", True)), netns=True)
+    # No DCB on a veth: PFC/ETS unsupported, the rest applied, exit 0 (README).
+    run("apply DCB on veth: unsupported, not refused", ["apply", LOSSLESS, "-i", "rcfg0", "--json"],
+        0, "apply", all_of(has(("payload.refused", False)), has(("payload.unsupported", 9))),
+        netns=True)
+    run("apply missing interface", ["apply", MTU, "-i", "nosuch0", "--json"], 3, "apply",
+        has(("targets.0.outcome", "not_found")), netns=True)
 finally:
     subprocess.run(["ip", "netns", "del", NS])
 

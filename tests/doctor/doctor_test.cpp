@@ -214,6 +214,18 @@ TEST_SUITE("doctor") {
     CHECK(lines_of(f, doctor::Severity::problem).empty());
   }
 
+  TEST_CASE("programmable congestion control is said as such, not as PFC-only") {
+    auto loaded = profile::load_profile_text(
+        "[fabric]\nname = \"sx\"\n[lossless]\npriorities = [3]\ndscp = [26]\n"
+        "trust = \"dscp\"\n[rdma_cm]\ntos = 104\n[congestion]\nalgorithm = "
+        "\"programmable\"\n",
+        "sx.toml");
+    REQUIRE(loaded.value);
+    auto f = check_qos_chain("eth0", *loaded.value, std::nullopt, "sx.toml");
+    CHECK(lines_of(f, doctor::Severity::info) ==
+          std::vector<std::string>{"ecn: profile: DCQCN off: programmable congestion control"});
+  }
+
   TEST_CASE("kernel log records parse from /dev/kmsg format") {
     CHECK(kmsg_message("6,1234,5678,-;mlx5_core 0000:3b:00.0: link down") ==
           "mlx5_core 0000:3b:00.0: link down");
@@ -297,5 +309,51 @@ TEST_SUITE("doctor") {
     std::vector<Finding> unchecked = run_doctor(in);
     CHECK(std::none_of(unchecked.begin(), unchecked.end(),
                        [](const Finding& x) { return x.check == "workload"; }));
+  }
+}
+
+// The "qos owner" check through run_doctor: the DCBX mode as DCB netlink
+// reports it (DCB_CAP_DCBX_* bits; a lambda stands in for the netlink
+// read, as `observe` does above), lldpad found in /proc, its adminStatus as
+// lldptool prints it. Exact findings.
+TEST_SUITE("doctor.qos_owner") {
+  TEST_CASE("a host-owned profile on a NIC the firmware agent and lldpad can override") {
+    test::FsTree t;
+    nic_host(t);
+    t.line("proc/812/comm", "lldpad");
+    DoctorInput in;
+    in.root = t.root();
+    in.intent = standard();
+    in.intent->qos_owner = model::QosOwner::host;
+    in.dcbx_mode = [](const std::string&) -> Result<uint8_t> { return 0x0a; };
+    in.lldpad_admin_status = [](const std::string&) -> Result<std::string> { return "rxtx"; };
+    std::vector<Finding> f = run_doctor(in);
+    CHECK(lines_of(f, doctor::Severity::problem) ==
+          std::vector<std::string>{
+              "qos owner: eth0: DCBX LLD-managed (NIC firmware), IEEE (0x0a): the NIC firmware "
+              "negotiates with the switch, while the profile says the host owns PFC/ETS",
+              "qos owner: eth0: lldpad (pid 812) runs on this host and negotiates DCBX "
+              "(adminStatus rxtx), while the profile says the host owns PFC/ETS through "
+              "rocecfg"});
+    CHECK(lines_of(f, doctor::Severity::info) ==
+          std::vector<std::string>{"qos owner: eth0: firmware DCBX willing unknown (the NIC "
+                                   "firmware parameters are not read by this build)"});
+  }
+
+  TEST_CASE("a VF without DCB: PFC/ETS named as the PF's") {
+    test::FsTree t;
+    nic_host(t);
+    t.dir("sys/bus/pci/devices/0000:3b:00.0/net/ens1f0np0");
+    t.link("sys/class/net/eth0/device/physfn", "../../../../bus/pci/devices/0000:3b:00.0");
+    DoctorInput in;
+    in.root = t.root();
+    in.dcbx_mode = [](const std::string& ifname) -> Result<uint8_t> {
+      return fail(ErrorKind::unsupported, ifname, "interface does not support DCB");
+    };
+    std::vector<Finding> f = run_doctor(in);
+    CHECK(lines_of(f, doctor::Severity::info) ==
+          std::vector<std::string>{
+              "qos owner: eth0: PFC/ETS owned by the PF ens1f0np0 (0000:3b:00.0): an SR-IOV VF "
+              "has no DCB of its own; set PFC/ETS on the PF"});
   }
 }

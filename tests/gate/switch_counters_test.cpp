@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "gate/switch_counters.h"
+#include "profile/load.h"
 
 namespace rocecfg::gate {
 
@@ -74,6 +75,41 @@ TEST_SUITE("gate switch counters") {
     CHECK(r.status == CheckStatus::skipped);
     CHECK(r.message == "no switch could be read (1)");
     CHECK(r.details == std::vector<std::string>{"leaf1: not read: connect: Connection refused"});
+  }
+  TEST_CASE("no ECN mark under load warns on DCQCN only (model::congestion_rule)") {
+    const std::string base =
+        "[fabric]\nname = \"cc\"\n[lossless]\npriorities = [3]\ndscp = [26]\n"
+        "trust = \"dscp\"\n[ecn]\nmin_threshold = \"150KB\"\nmax_threshold = \"1500KB\"\n"
+        "mark_probability_percent = 10\n";
+    auto rules_for = [&](const std::string& tail) {
+      auto l = profile::load_profile_text(base + tail, "cc.toml");
+      REQUIRE(l.value);
+      return switch_counter_rules(*l.value, /*loaded=*/true);
+    };
+    sw::CounterRead quiet = read("leaf1", 0, kAll);
+    quiet.window.kinds_read.insert(sw::CounterKind::ecn_marked);
+    sw::CounterDelta marks = quiet.window.deltas[0];
+    marks.key.kind = sw::CounterKind::ecn_marked;
+    marks.delta = 0;
+    quiet.window.deltas.push_back(marks);
+
+    const sw::CounterRules dcqcn = rules_for("[dcqcn]\nenabled = true\n");
+    CHECK(dcqcn.dcqcn);
+    std::string details;
+    for (const std::string& d : check_switch_counters({quiet}, dcqcn).details) details += d + "\n";
+    CHECK(details ==
+          "WARN leaf1: no ECN marks on the ports read while the traffic saturated a DCQCN "
+          "profile (DCQCN never reacts; PFC does all the work)\n");
+    // [dcqcn] enabled = false (inferred pfc-only) and the two stated
+    // algorithms without DCQCN: no such warning.
+    for (const char* tail :
+         {"[dcqcn]\nenabled = false\n", "[congestion]\nalgorithm = \"pfc-only\"\n",
+          "[congestion]\nalgorithm = \"programmable\"\n"}) {
+      CAPTURE(tail);
+      const sw::CounterRules r = rules_for(tail);
+      CHECK_FALSE(r.dcqcn);
+      CHECK(check_switch_counters({quiet}, r).details.empty());
+    }
   }
 }
 

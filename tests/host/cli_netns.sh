@@ -57,20 +57,43 @@ run apply "$p" --interface rcfg1 >/dev/null
 out=$(run apply "$p" --interface rcfg0 --interface rcfg1); rc=$?
 expect "second apply: nothing to do" 0 "nothing to do" "$rc" "$out"
 
+# A netdev without DCB (a veth here; a VF names its PF, tests/host/dcb_owner_test.cpp):
+# what applies is applied, PFC/ETS are unsupported with the reason, exit 0
+# as the README's "Unsupported knobs" says; --strict makes them exit 1.
 ip -n "$ns" link set rcfg0 mtu 1500
-out=$(run apply "$src/profiles/roce-lossless.toml" --interface rcfg0); rc=$?
-case "$out" in
-  "error: rcfg0: interface does not support DCB"*"nothing changed") got=clear ;;
-  *) got="$out" ;;
-esac
-expect "DCB on veth: clear error" 3 clear "$rc" "$got"
-expect "DCB on veth: MTU untouched" 1500 "" "$(mtu rcfg0)" ""
-# --dry-run shows the whole plan even though the apply would be refused.
-out=$(run apply "$src/profiles/roce-lossless.toml" --interface rcfg0 --dry-run | sed -n '1,4p'); rc=$?
-expect "refused dry run still shows the plan" 0 "error: rcfg0: interface does not support DCB
-plan (refused, see above):
+lossless=$src/profiles/roce-lossless.toml
+unsup="unsupported: rcfg0: ets: not supported by this netdev (virtual, veth: no DCB)
+unsupported: rcfg0: pfc: not supported by this netdev (virtual, veth: no DCB)
+unsupported: rcfg0: trust: not supported by this netdev (virtual, veth: no DCB)
+unsupported: rcfg0: dscp_map: not supported by this netdev (virtual, veth: no DCB)
+unsupported: rcfg0: ecn_priorities: no ECN/DCQCN adapter for driver 'veth'
+unsupported: rcfg0: dcqcn: no ECN/DCQCN adapter for driver 'veth'
+unsupported: rcfg0: cnp: no ECN/DCQCN adapter for driver 'veth'
+unsupported: rcfg0: roce_mode: no RDMA device on this interface
+unsupported: rcfg0: roce_tos: no RDMA device on this interface"
+out=$(run apply "$lossless" --interface rcfg0 --dry-run); rc=$?
+expect "DCB on veth, dry run: the plan and each unsupported knob" 0 "plan:
 TARGET  KNOB  BEFORE    AFTER
-rcfg0   mtu   1500   -> 9000" "$rc" "$out"
+rcfg0   mtu   1500   -> 9000
+$unsup
+dry run: nothing changed" "$rc" "$out"
+out=$(run apply "$lossless" --interface rcfg0); rc=$?
+expect "DCB on veth: the MTU applied, PFC/ETS unsupported, exit 0" 0 "plan:
+TARGET  KNOB  BEFORE    AFTER
+rcfg0   mtu   1500   -> 9000
+$unsup
+result:
+TARGET  KNOB  BEFORE    AFTER
+rcfg0   mtu   1500   -> 9000  [applied]" "$rc" "$out"
+expect "DCB on veth: ip link shows the MTU" 9000 "" "$(mtu rcfg0)" ""
+out=$(run audit "$lossless" --interface rcfg0 --strict | tail -n 1); rc=$?
+expect "DCB on veth: --strict counts the unsupported knobs (exit 1)" 0 "strict: 9 unsupported knob(s) count as not in place" "$rc" "$out"
+run audit "$lossless" --interface rcfg0 --strict >/dev/null; rc=$?
+expect "DCB on veth: --strict exit code" 1 "" "$rc" ""
+# A profile that states its congestion control: audit says what the NIC runs
+# (host/nic_congestion.h), here unknown, as a warning, not as drift.
+out=$(run audit "$src/profiles/pfc-only.toml" --interface rcfg0 | head -n 1); rc=$?
+expect "audit names the congestion control the NIC runs, or unknown" 0 "warning: rcfg0: congestion control unknown (profile: pfc-only): no ECN/DCQCN adapter for driver 'veth'" "$rc" "$out"
 
 # --interface values: comma lists split, duplicates merged, bad names exit 2
 # before anything is touched, absent names exit 3, non-Ethernet refused.

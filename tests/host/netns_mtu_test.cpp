@@ -1,5 +1,5 @@
 // rtnetlink against the real kernel: apply/audit MTU on a veth pair in a
-// namespace of our own, checked with iproute2; DCB on veth refused cleanly.
+// namespace of our own, checked with iproute2; DCB on veth unsupported, the rest applied.
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
@@ -90,31 +90,41 @@ TEST_SUITE("netns") {
     CHECK(ip_mtu(ns, "rcfg0") == 1500);
   }
 
-  TEST_CASE("DCB on veth: a clear error naming the interface, nothing changed" *
+  TEST_CASE("DCB on veth: PFC unsupported with its reason, the MTU applied, exit 0" *
             doctest::skip(!test::have_root())) {
     test::NetnsFixture ns;
     HostBackend b;
     host::LinuxHost& backend = b.host;
     model::Settings intent = mtu_intent(9000);
     intent.pfc_enabled = PriorityMask(0x08);
-    host::SessionReport r = host::run_apply(backend, {"rcfg0"}, intent, false);
-    CHECK(r.exit_code == 3);
-    CHECK(r.refused);
-    CHECK(host::render_apply_text(r, false) ==
-          "error: rcfg0: interface does not support DCB\n"
-          "nothing changed\n");
-    CHECK(ip_mtu(ns, "rcfg0") == 1500);
-
-    // audit says the same as unsupported and lists the drift, and exits 3 as
-    // the refusal alone does: 3 outranks 1 (worst_exit_code, issue 36 item 2)
+    // audit first: the MTU is drift (exit 1), PFC a warning naming why.
     host::SessionReport a = host::run_audit(backend, {"rcfg0"}, intent);
-    CHECK(a.exit_code == 3);
+    CHECK(a.exit_code == 1);
     CHECK(host::render_audit_text(a, false) ==
-          "error: rcfg0: interface does not support DCB\n"
           "drift (observed -> profile):\n"
           "TARGET  KNOB  BEFORE    AFTER\n"
           "rcfg0   mtu   1500   -> 9000\n"
-          "unsupported: rcfg0: pfc: interface does not support DCB\n");
+          "unsupported: rcfg0: pfc: not supported by this netdev (virtual, veth: no DCB)\n");
+
+    // apply: what applies is applied; README "Unsupported knobs": exit 0.
+    host::SessionReport r = host::run_apply(backend, {"rcfg0"}, intent, false);
+    CHECK(r.exit_code == 0);
+    CHECK_FALSE(r.refused);
+    CHECK(host::render_apply_text(r, false) ==
+          "plan:\n"
+          "TARGET  KNOB  BEFORE    AFTER\n"
+          "rcfg0   mtu   1500   -> 9000\n"
+          "unsupported: rcfg0: pfc: not supported by this netdev (virtual, veth: no DCB)\n"
+          "result:\n"
+          "TARGET  KNOB  BEFORE    AFTER\n"
+          "rcfg0   mtu   1500   -> 9000  [applied]\n");
+    CHECK(ip_mtu(ns, "rcfg0") == 9000);
+
+    // --strict: the unsupported knob makes the apply incomplete (exit 1).
+    HostBackend again;
+    host::SessionReport s =
+        host::run_apply(again.host, {"rcfg0"}, intent, false, {/*strict=*/true, ""});
+    CHECK(s.exit_code == 1);
   }
 
   TEST_CASE("a kernel refusal on the second interface rolls back the first" *

@@ -22,17 +22,20 @@ out=$(ip netns exec "$ns" "$bin" show host --qos -i qos0 2>&1); rc=$?
 expect "veth: every DCB and NIC knob unsupported with its reason" 0 "qos0  driver veth, no RDMA device
   mtu             rtnetlink         4200 bytes
   roce path mtu   computed          4096 (from the MTU)
-  ets             dcbnl             unsupported: interface does not support DCB
-  buffers         dcbnl             unsupported: interface does not support DCB
-  pfc             dcbnl             unsupported: interface does not support DCB
-  trust           dcbnl             unsupported: interface does not support DCB
-  dscp_map        dcbnl             unsupported: interface does not support DCB
+  ets             dcbnl             unsupported: not supported by this netdev (virtual, veth: no DCB)
+  buffers         dcbnl             unsupported: not supported by this netdev (virtual, veth: no DCB)
+  pfc             dcbnl             unsupported: not supported by this netdev (virtual, veth: no DCB)
+  trust           dcbnl             unsupported: not supported by this netdev (virtual, veth: no DCB)
+  dscp_map        dcbnl             unsupported: not supported by this netdev (virtual, veth: no DCB)
   ecn_priorities  no NIC adapter    unsupported: no ECN/DCQCN adapter for driver 'veth'
   dcqcn           no NIC adapter    unsupported: no ECN/DCQCN adapter for driver 'veth'
   cnp             no NIC adapter    unsupported: no ECN/DCQCN adapter for driver 'veth'
   roce_mode       rdma_cm configfs  unsupported: no RDMA device on this interface
   roce_tos        rdma_cm configfs  unsupported: no RDMA device on this interface
-  link pause      ethtool           unreadable: the driver does not report link-level pause settings" "$rc" "$out"
+  link pause      ethtool           unreadable: the driver does not report link-level pause settings
+  qos owner       dcbnl, /proc      dcbx none: not supported by this netdev (virtual, veth: no DCB)
+                                    lldpad not running
+                                    firmware DCBX willing unknown (NIC firmware parameters not read)" "$rc" "$out"
 out=$(ip netns exec "$ns" "$bin" show host --qos -i qos1 --json 2>&1 | python3 -c '
 import json, sys
 i = json.load(sys.stdin)["payload"]["interfaces"][0]

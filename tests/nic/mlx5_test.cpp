@@ -5,21 +5,14 @@
 #include "fs_tree.h"
 #include "nic/mlx5_debugfs.h"
 #include "nic/registry.h"
+#include "nic_fixtures.h"
 
 using namespace rocecfg;
 using model::Knob;
 
 namespace {
 
-host::Netdev mlx5_netdev() {
-  host::Netdev n;
-  n.name = "ens1f0np0";
-  n.driver = "mlx5_core";
-  n.pci_bdf = "0000:3b:00.0";
-  n.rdma_device = "mlx5_0";
-  n.rdma_port = 1;
-  return n;
-}
+using test::mlx5_netdev;
 
 // The 22 files of cong.c with the firmware defaults (host-nics.md table).
 void cc_params(const test::FsTree& t) {

@@ -61,7 +61,7 @@ TEST_SUITE("probe.from_intent") {
     CHECK(e.rules == i.validation);
     CHECK(e.rules.max_discards == 7);
     CHECK(e.lossless == i.lossless_priorities());
-    CHECK(e.dcqcn_enabled == true);
+    CHECK(e.congestion == model::CongestionAlgorithm::dcqcn);
     // 4192 is the smallest netdev MTU carrying 4096 (model::roce_path_mtu_for).
     CHECK(e.min_path_mtu_bytes == 4096u);
     CHECK_FALSE(e.max_p99_us);
@@ -73,7 +73,7 @@ TEST_SUITE("probe.from_intent") {
     Expectations e = expectations_for(profile::Intent{});
     CHECK(e.rules == profile::ValidationRules{});
     CHECK(e.lossless.empty());
-    CHECK_FALSE(e.dcqcn_enabled);
+    CHECK_FALSE(e.congestion);
     CHECK_FALSE(e.min_path_mtu_bytes);
     CHECK(e.lossless_dscps.empty());
   }

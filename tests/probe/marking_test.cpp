@@ -48,7 +48,9 @@ MarkingRecord record(const std::string& phase, uint8_t sent_tos, uint64_t sent,
 std::vector<std::string> judged(const MarkingRecord& r, std::optional<bool> dcqcn,
                                 std::optional<uint8_t> rdma_cm_tos = std::nullopt) {
   Expectations e;
-  e.dcqcn_enabled = dcqcn;
+  if (dcqcn)
+    e.congestion =
+        *dcqcn ? model::CongestionAlgorithm::dcqcn : model::CongestionAlgorithm::pfc_only;
   e.rdma_cm_tos = rdma_cm_tos;
   std::vector<Finding> f;
   judge_marking(r, e, f);
@@ -244,7 +246,7 @@ TEST_SUITE("probe marking") {
     ProbeReport r;
     r.marking.push_back(record("idle", 106, 200, {{2, 200}}));
     Expectations e;
-    e.dcqcn_enabled = true;
+    e.congestion = model::CongestionAlgorithm::dcqcn;
     Verdict v = judge(r, e);
     CHECK(v.level == Level::fail);
     const std::string text = render_text(r, v);

@@ -176,12 +176,52 @@ TEST_SUITE("probe.verdict") {
     ProbeReport r = clean_report();
     r.counters[1].delta["mlx5_0:np_cnp_sent"] = 0;
     Expectations e = lab_expectations();
-    e.dcqcn_enabled = true;
+    e.congestion = model::CongestionAlgorithm::dcqcn;
     Verdict v = judge(r, e);
     CHECK(v.level == Level::warn);
-    e.dcqcn_enabled = false;
+    e.congestion = model::CongestionAlgorithm::pfc_only;
     r.counters[1].delta["mlx5_0:np_cnp_sent"] = 5;
     CHECK(judge(r, e).level == Level::warn);
+  }
+
+  TEST_CASE("CNP/ECN activity follows the congestion algorithm: exact findings") {
+    auto congestion_of = [](const ProbeReport& r, const Expectations& e) {
+      std::vector<std::string> out;
+      for (const Finding& f : judge(r, e).findings)
+        if (f.rule == "congestion")
+          out.push_back(fmt::format("{} {}: {}", to_string(f.level), f.figure, f.message));
+      return out;
+    };
+    ProbeReport quiet = clean_report();
+    quiet.counters[1].delta["mlx5_0:np_cnp_sent"] = 0;
+    quiet.counters[1].delta["mlx5_0:np_ecn_marked_roce_packets"] = 0;
+    Expectations e = lab_expectations();
+    e.congestion = model::CongestionAlgorithm::dcqcn;
+    CHECK(congestion_of(quiet, e) ==
+          std::vector<std::string>{"WARN CNP/ECN activity (loaded): DCQCN is enabled but no CNP "
+                                   "or ECN mark under load (marking or CNP path broken?)"});
+    // PFC-only and programmable CC: silence is right, no warning.
+    e.congestion = model::CongestionAlgorithm::pfc_only;
+    CHECK(congestion_of(quiet, e) ==
+          std::vector<std::string>{
+              "PASS CNP/ECN activity (loaded): 0 CNPs, 0 ECN marks; PFC-only (no DCQCN)"});
+    e.congestion = model::CongestionAlgorithm::programmable;
+    CHECK(congestion_of(quiet, e) ==
+          std::vector<std::string>{"SKIP CNP/ECN activity (loaded): 0 CNPs, 0 ECN marks; not "
+                                   "judged under programmable congestion control"});
+    // CNPs on a PFC-only fabric: a notification point is on.
+    ProbeReport busy = quiet;
+    busy.counters[1].delta["mlx5_0:np_cnp_sent"] = 7;
+    e.congestion = model::CongestionAlgorithm::pfc_only;
+    CHECK(congestion_of(busy, e) ==
+          std::vector<std::string>{"WARN CNP/ECN activity (loaded): DCQCN is off (pfc-only) but "
+                                   "7 CNPs moved (mlx5_0:np_cnp_sent=7): a notification point "
+                                   "is on"});
+    e.congestion = model::CongestionAlgorithm::dcqcn;
+    CHECK(congestion_of(busy, e) ==
+          std::vector<std::string>{"PASS CNP/ECN activity (loaded): 7 CNPs, 0 ECN marks; DCQCN"});
+    e.congestion.reset();
+    CHECK(congestion_of(busy, e).empty());
   }
 
   TEST_CASE("text report: table rows and verdict lines") {

@@ -115,6 +115,14 @@ class Mlx5Ofed final : public host::NicAdapter {
     }
   }
 
+  Result<std::optional<CcEnable>> cc_enable() const override {
+    Result<PriorityMask> rp = read_mask(rp_);
+    if (!rp) return std::unexpected(rp.error());
+    Result<PriorityMask> np = read_mask(np_);
+    if (!np) return std::unexpected(np.error());
+    return CcEnable{*rp, *np, fmt::format("{}/enable, {}/enable", rp_, np_)};
+  }
+
  private:
   Result<PriorityMask> read_mask(const std::string& dir) const {
     PriorityMask m;

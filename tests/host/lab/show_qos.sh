@@ -68,7 +68,10 @@ want="dcbsim0  driver unknown, no RDMA device
   cnp             no NIC adapter    unsupported: no ECN/DCQCN adapter for driver 'unknown'
   roce_mode       rdma_cm configfs  unsupported: no RDMA device on this interface
   roce_tos        rdma_cm configfs  unsupported: no RDMA device on this interface
-  link pause      ethtool           autoneg off, rx off, tx off"
+  link pause      ethtool           autoneg off, rx off, tx off
+  qos owner       dcbnl, /proc      dcbx host-managed, IEEE (0x09)
+                                    lldpad not running
+                                    firmware DCBX willing unknown (NIC firmware parameters not read)"
 [ "$rc" = 0 ] && [ "$out" = "$want" ] || { printf -- '--- want\n%s\n--- got (rc %s)\n%s\n' "$want" "$rc" "$out"; fail "text"; }
 echo "ok: show --qos text"
 

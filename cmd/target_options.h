@@ -17,11 +17,13 @@ struct TargetOptions {
   std::vector<std::string> switches;
   bool dry_run = false;
   bool strict = false;  // unsupported knobs exit 1 (also [fabric] unsupported_knobs = "fail")
-  bool local = false;  // with --inventory: this host's NICs too
+  bool local = false;   // with --inventory: this host's NICs too
   int parallel = 16;
   bool accept_new_host_keys = false;
-  std::string textfile_dir;  // audit --textfile (this host's report)
-  int lock_wait_s = 60;      // apply --lock-wait
+  std::string textfile_dir;      // audit --textfile (this host's report)
+  int lock_wait_s = 60;          // apply --lock-wait
+  std::vector<std::string> pci;  // --pci (the firmware layer's NICs)
+  bool firmware = false;         // apply --firmware
 };
 
 void add_target_options(CLI::App& sub, TargetOptions& t, bool writes);

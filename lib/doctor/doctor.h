@@ -65,6 +65,9 @@ struct DoctorInput {
   // one is a problem (probe::declared_nic_problems). Empty: not checked.
   std::vector<profile::NicEntry> declared_nics;
   std::string inventory_path = "INV";
+  // With [firmware] in the profile: the NICs' firmware layer read and judged
+  // (doctor_firmware.h firmware_findings); empty: not checked.
+  std::function<std::vector<Finding>()> firmware_findings;
 };
 
 std::vector<Finding> run_doctor(const DoctorInput& in);

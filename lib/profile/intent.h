@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "model/firmware.h"
 #include "model/settings.h"
 #include "profile/workload_intent.h"
 
@@ -65,6 +66,8 @@ struct Intent {
 
   ValidationRules validation;
   WorkloadIntent workload;  // always filled: defaults derived from [rdma_cm] / [lossless]
+  // [firmware]: NV parameters, devlink parameters, qualified versions per NIC family.
+  model::FirmwareIntent firmware;
 
   // [lossless] priorities. Stored once, as the PFC map every backend writes
   // (common.pfc_enabled): a second copy could disagree after an overlay.

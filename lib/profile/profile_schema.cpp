@@ -9,6 +9,7 @@
 #include "model/dcqcn_params.h"
 #include "model/path_mtu.h"
 #include "model/qos.h"
+#include "profile/firmware_schema.h"
 #include "profile/toml_reader.h"
 #include "profile/workload_schema.h"
 
@@ -538,7 +539,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   Reader reader{TomlReader(diags, path), intent, root, {}};
   reader.r.check_keys(root, "",
                       {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu",
-                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload"});
+                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload", "firmware"});
   reader.fabric();
   reader.lossless();
   reader.dscp_map();
@@ -553,6 +554,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   reader.validation();
   reader.cross_checks();
   read_workload(reader.r, root, intent);
+  read_firmware(reader.r, root, intent);
 }
 
 }  // namespace rocecfg::profile

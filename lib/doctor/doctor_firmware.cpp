@@ -21,6 +21,11 @@ std::vector<std::string> names_in(const nic::DeviceFirmware& d, nic::ParamState 
 
 std::vector<Finding> firmware_findings(const nic::FirmwareReport& r, const std::string& profile) {
   std::vector<Finding> out;
+  if (r.devices.empty())
+    out.push_back({"firmware", Severity::info,
+                   "the profile has [firmware] but no RoCE netdev here sits on a PCI function: "
+                   "no NIC firmware read",
+                   "", ""});
   size_t in_sync = 0;
   for (const nic::DeviceFirmware& d : r.devices) {
     const std::string& pci = d.target.pci;

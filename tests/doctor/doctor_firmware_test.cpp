@@ -71,4 +71,14 @@ TEST_SUITE("doctor.firmware") {
     CHECK(f[5].seen == "1 firmware parameters as the profile says");
     CHECK(rocecfg::doctor::doctor_exit_code(f) == 1);
   }
+
+  TEST_CASE("no NIC to read is said, never passed as ok") {
+    std::vector<rocecfg::doctor::Finding> f =
+        rocecfg::doctor::firmware_findings(rocecfg::nic::FirmwareReport{}, "p.toml");
+    REQUIRE(f.size() == 1);
+    CHECK(f[0].severity == rocecfg::doctor::Severity::info);
+    CHECK(f[0].seen ==
+          "the profile has [firmware] but no RoCE netdev here sits on a PCI function: no NIC "
+          "firmware read");
+  }
 }

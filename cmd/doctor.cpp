@@ -1,14 +1,18 @@
 // rocecfg doctor [PROFILE]: explain what is wrong with this host's RoCE setup
 // (lib/doctor/doctor.h). Wires the real host observation, the NIC's ethtool
 // side (link pause, offloads, per-priority counters) and the kernel log.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "command.h"
 #include "core/printable.h"
 #include "doctor/doctor.h"
 #include "doctor/doctor_counters.h"
+#include "doctor/doctor_firmware.h"
 #include "doctor/kernel_log.h"
-#include "fabric/child_process.h"
+#include "core/child_process.h"
+#include "firmware_layer.h"
 #include "gate/switch_counters.h"
 #include "host/ethtool_link.h"
 #include "host/linux_host.h"
@@ -97,7 +101,7 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
     };
   }
   in.lldpad_admin_status = [](const std::string& ifname) -> Result<std::string> {
-    // No shell: the argv is exec'd as given (fabric/child_process.h).
+    // No shell: the argv is exec'd as given (core/child_process.h).
     Result<fabric::ProcessOutput> r =
         fabric::run_process({"lldptool", "get-lldp", "-i", ifname, "adminStatus"}, 3000);
     if (!r) return std::unexpected(r.error());
@@ -116,6 +120,16 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
     in.kernel_log = std::move(*log);
   else if (g.verbose)
     fmt::print(stderr, "rocecfg doctor: kernel log not read: {}\n", log.error().to_string());
+  // [firmware]: the NICs' firmware layer, read-only, as audit reads it.
+  if (in.intent && in.intent->firmware.declared())
+    in.firmware_findings = [intent = *in.intent, fs, names = a.interfaces, path = in.profile_path] {
+      std::vector<host::Netdev> netdevs;
+      for (const host::Netdev& n : host::discover(*fs).netdevs)
+        if (names.empty() || std::find(names.begin(), names.end(), n.name) != names.end())
+          netdevs.push_back(n);
+      return doctor::firmware_findings(read_firmware_layer(intent, {}, netdevs, false, false),
+                                       path);
+    };
   std::vector<doctor::Finding> findings = doctor::run_doctor(in);
   json_document().payload = doctor::to_json(findings);
   if (!g.json) fmt::print("{}", doctor::render_doctor_text(findings, g.verbose > 0));

@@ -9,6 +9,7 @@
 #include "command.h"
 #include "core/printable.h"
 #include "core/stop_signal.h"
+#include "firmware_layer.h"
 #include "host/apply_lock.h"
 #include "host/discovery.h"
 #include "host/host_session.h"
@@ -108,6 +109,10 @@ void add_nic_notes(const profile::Intent& intent, const model::Settings& setting
 
 template <typename Run>
 int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&& run, bool apply) {
+  if ((!o.pci.empty() || o.firmware) && !intent.firmware.declared())
+    return report_error(kUsage, "--pci and --firmware need a [firmware] table in the profile");
+  // --pci without -i: the NIC firmware layer only.
+  if (!o.pci.empty() && o.interfaces.empty()) return run_firmware_layer(intent, o, {}, apply);
   host::FsRoot fs("/");
   Result<host::NlSockPtr> sock = host::open_route_socket();
   if (!sock) return report_error(kRuntime, sock.error().to_string());
@@ -154,7 +159,12 @@ int run_host_verb(const profile::Intent& intent, const HostVerbOptions& o, Run&&
   if (!o.json)
     fmt::print("{}", apply ? host::render_apply_text(report, o.verbose > 0)
                            : host::render_audit_text(report, o.verbose > 0));
-  return report.exit_code;
+  // Below the runtime knobs: the NICs' firmware ([firmware] in the profile).
+  std::vector<host::Netdev> netdevs;
+  if (intent.firmware.declared())
+    for (const host::Netdev& n : host::discover(fs).netdevs)
+      if (std::find(names.begin(), names.end(), n.name) != names.end()) netdevs.push_back(n);
+  return worst_exit_code(report.exit_code, run_firmware_layer(intent, o, netdevs, apply));
 }
 
 }  // namespace

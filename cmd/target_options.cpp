@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "firmware_layer.h"
 #include "interface_option.h"
 #include "load_or_report.h"
 #include "output.h"
@@ -23,6 +24,7 @@ void add_target_options(CLI::App& sub, TargetOptions& t, bool writes) {
                "unsupported knobs exit 1 instead of being warnings (also the profile's "
                "[fabric] unsupported_knobs = \"fail\")");
   if (writes) sub.add_flag("-n,--dry-run", t.dry_run, "print the plan, change nothing");
+  add_firmware_options(sub, t.pci, t.firmware, writes);
   if (writes)
     sub.add_option(
            "--lock-wait", t.lock_wait_s,
@@ -48,6 +50,8 @@ int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, Swit
   if (g.inventory.empty() || t.local) {
     HostVerbOptions o{*interfaces, t.dry_run,      strict,       g.json,
                       g.verbose,   t.textfile_dir, t.lock_wait_s};
+    o.pci = t.pci;
+    o.firmware = t.firmware;
     rc = worst_exit_code(rc, host(*intent, o));
   }
   if (inv) {

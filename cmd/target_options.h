@@ -20,8 +20,10 @@ struct TargetOptions {
   bool local = false;   // with --inventory: this host's NICs too
   int parallel = 16;
   bool accept_new_host_keys = false;
-  std::string textfile_dir;  // audit --textfile (this host's report)
-  int lock_wait_s = 60;      // apply --lock-wait
+  std::string textfile_dir;      // audit --textfile (this host's report)
+  int lock_wait_s = 60;          // apply --lock-wait
+  std::vector<std::string> pci;  // --pci (the firmware layer's NICs)
+  bool firmware = false;         // apply --firmware
 };
 
 void add_target_options(CLI::App& sub, TargetOptions& t, bool writes);

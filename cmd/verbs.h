@@ -21,6 +21,9 @@ struct HostVerbOptions {
   int verbose = 0;
   std::string textfile_dir;  // audit: node_exporter metrics to DIR/rocecfg_audit.prom
   int lock_wait_s = 60;      // apply: how long to wait for another apply's host lock
+  // The NIC firmware layer ([firmware] in the profile; cmd/firmware_layer.h):
+  std::vector<std::string> pci;  // --pci ADDR: these NICs (without -i: the firmware layer only)
+  bool firmware = false;         // apply --firmware: write next-boot values
 };
 
 // What a host run plans against: the profile's host knobs and, with

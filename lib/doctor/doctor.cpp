@@ -382,6 +382,10 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
     std::vector<Finding> c = in.switch_counter_findings();
     out.insert(out.end(), c.begin(), c.end());
   }
+  if (in.firmware_findings) {
+    std::vector<Finding> f = in.firmware_findings();
+    out.insert(out.end(), f.begin(), f.end());
+  }
   check_kernel_log(in.kernel_log, out);
   // Problems first, then warnings, info, ok; stable within a severity.
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {

@@ -75,6 +75,9 @@ struct DoctorInput {
   std::function<Result<std::string>(const std::string& ifname)> lldpad_admin_status;
   // `nvidia-smi topo -m` where the tool is present (nullopt: absent).
   std::function<std::optional<std::string>()> nvidia_smi_topo;
+  // With [firmware] in the profile: the NICs' firmware layer read and judged
+  // (doctor_firmware.h firmware_findings); empty: not checked.
+  std::function<std::vector<Finding>()> firmware_findings;
 };
 
 std::vector<Finding> run_doctor(const DoctorInput& in);

@@ -1,12 +1,12 @@
 #include "fabric/baseline.h"
 
 #include <algorithm>
-#include <ctime>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "core/regular_file.h"
+#include "core/utc_time.h"
 
 namespace rocecfg::fabric {
 namespace {
@@ -45,12 +45,7 @@ std::string fingerprint(const std::string& bytes) {
 }
 
 std::string iso8601_utc(double epoch_s) {
-  std::time_t t = static_cast<std::time_t>(epoch_s);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
+  return format_utc(static_cast<int64_t>(epoch_s), "%Y-%m-%dT%H:%M:%SZ");
 }
 
 Baseline make_baseline(const RunReport& r, const BaselineMeta& m) {

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "fabric/child_process.h"
+#include "core/child_process.h"
 #include "fabric/hosts.h"
 #include "fabric/pair_test.h"
 #include "fabric/prober.h"

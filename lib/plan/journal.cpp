@@ -17,6 +17,7 @@
 #include "core/atomic_file.h"
 #include "core/printable.h"
 #include "core/regular_file.h"
+#include "core/utc_time.h"
 
 namespace rocecfg::plan {
 
@@ -101,14 +102,7 @@ Result<std::optional<InterruptedApply>> read_journal(const Journal& journal) {
 
 std::string describe(const InterruptedApply& a) {
   std::string when = "unknown time";
-  if (a.started_unix_s > 0) {
-    std::time_t t = static_cast<std::time_t>(a.started_unix_s);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-    when = buf;
-  }
+  if (a.started_unix_s > 0) when = format_utc(a.started_unix_s);
   std::string out =
       a.pid > 0 ? fmt::format("an earlier apply (pid {}, started {}) did not finish", a.pid, when)
                 : std::string("an earlier apply did not finish (its journal is unreadable)");

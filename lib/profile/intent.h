@@ -10,6 +10,7 @@
 
 #include "core/types.h"
 #include "model/congestion.h"
+#include "model/firmware.h"
 #include "model/qos_owner.h"
 #include "model/settings.h"
 #include "profile/buffer_intent.h"
@@ -69,6 +70,8 @@ struct Intent {
   ValidationRules validation;
   BufferIntent buffer_intent;  // [buffers] inputs of the headroom/threshold arithmetic
   WorkloadIntent workload;  // always filled: defaults derived from [rdma_cm] / [lossless]
+  // [firmware]: NV parameters, devlink parameters, qualified versions per NIC family.
+  model::FirmwareIntent firmware;
 
   // [lossless] priorities. Stored once, as the PFC map every backend writes
   // (common.pfc_enabled): a second copy could disagree after an overlay.

@@ -10,6 +10,7 @@
 #include "model/path_mtu.h"
 #include "model/qos.h"
 #include "profile/buffer_checks.h"
+#include "profile/firmware_schema.h"
 #include "profile/nic_qos_schema.h"
 #include "profile/toml_reader.h"
 #include "profile/workload_schema.h"
@@ -558,7 +559,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   reader.r.check_keys(root, "",
                       {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu",
                        "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload",
-                       "congestion", "dcbx", "check"});  // [check]: lib/check/options.h reads it
+                       "congestion", "dcbx", "firmware", "check"});  // [check]: lib/check/options.h reads it
   reader.fabric();
   reader.lossless();
   reader.dscp_map();
@@ -575,6 +576,7 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   read_nic_qos(reader.r, root, intent);
   if (buffer_rules) check_buffer_rules(reader.r, root, intent);
   read_workload(reader.r, root, intent);
+  read_firmware(reader.r, root, intent);
 }
 
 }  // namespace rocecfg::profile

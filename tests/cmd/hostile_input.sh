@@ -92,7 +92,7 @@ verdict: ok" "$bin" nccl-log "$N" "$tmp/repeat.log"
 # ---- 7: secrets at every depth, and the environment --------------------------
 printf 'include = "%s"\ndb = { user = "a", password = "hunter2" }\n' "$P" > "$tmp/pw.toml"
 expect "7: a password in an inline table is not echoed" 2 \
-"$tmp/pw.toml:2:1: error: db: unknown key (allowed: fabric, lossless, dscp_map, cnp, ets, ecn, dcqcn, mtu, rdma_cm, pfc_watchdog, buffers, validation, workload, congestion, dcbx, check)" \
+"$tmp/pw.toml:2:1: error: db: unknown key (allowed: fabric, lossless, dscp_map, cnp, ets, ecn, dcqcn, mtu, rdma_cm, pfc_watchdog, buffers, validation, workload, congestion, dcbx, firmware, check)" \
   "$bin" validate "$tmp/pw.toml"
 printf '[[switch]]\nname = "s1"\naddress = "10.0.0.1"\nvendor = "eos"\ncreds = [{ user = "a", token = "t0ken-xyz" }]\n' > "$tmp/inv-token.toml"
 expect "7: a token in an array of inline tables is not echoed" 2 \

@@ -24,10 +24,10 @@ chmod 644 "$tmp"/top-*.toml
 # A 0644 include inside a 0700 directory: its line was echoed (the guard read
 # only the file's own mode).
 expect "include of a 0644 file in a 0700 directory: headline only" 2 \
-"$tmp/private/inc.toml:1:1: error: bogus: unknown key (allowed: fabric, lossless, dscp_map, cnp, ets, ecn, dcqcn, mtu, rdma_cm, pfc_watchdog, buffers, validation, workload, congestion, dcbx, check)" \
+"$tmp/private/inc.toml:1:1: error: bogus: unknown key (allowed: fabric, lossless, dscp_map, cnp, ets, ecn, dcqcn, mtu, rdma_cm, pfc_watchdog, buffers, validation, workload, congestion, dcbx, firmware, check)" \
   $sudo "$bin" validate "$tmp/top-private.toml"
 expect "  ...the same file where the user can read it: the line shown" 2 \
-"$tmp/open/inc.toml:1:1: error: bogus: unknown key (allowed: fabric, lossless, dscp_map, cnp, ets, ecn, dcqcn, mtu, rdma_cm, pfc_watchdog, buffers, validation, workload, congestion, dcbx, check)
+"$tmp/open/inc.toml:1:1: error: bogus: unknown key (allowed: fabric, lossless, dscp_map, cnp, ets, ecn, dcqcn, mtu, rdma_cm, pfc_watchdog, buffers, validation, workload, congestion, dcbx, firmware, check)
     bogus = \"private-line-1\"
     ^" \
   $sudo "$bin" validate "$tmp/top-open.toml"

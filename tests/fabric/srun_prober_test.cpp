@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "fabric/child_process.h"
+#include "core/child_process.h"
 #include "fabric/srun_prober.h"
 
 namespace rocecfg::fabric {

@@ -1,4 +1,4 @@
-#include "fabric/child_process.h"
+#include "core/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -17,7 +17,7 @@
 
 extern char** environ;
 
-namespace rocecfg::fabric {
+namespace rocecfg {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -174,4 +174,4 @@ BackgroundProcess::~BackgroundProcess() {
   close(log_fd_);
 }
 
-}  // namespace rocecfg::fabric
+}  // namespace rocecfg

@@ -1,6 +1,6 @@
-// Child processes with deadlines, for probers that launch `rocecfg probe`
-// through a local launcher (srun). No shell: the argv is exec'd as given, so
-// no argument is ever re-parsed by a shell on this side.
+// Child processes with deadlines: probers that launch `rocecfg probe`
+// through a local launcher (srun), and the NIC firmware tools (mstconfig). No shell: the argv is
+// exec'd as given, so no argument is ever re-parsed by a shell on this side.
 //   run_process       - runs to completion, stdout and stderr captured
 //                       separately, killed at its deadline;
 //   BackgroundProcess - started with its output in an unlinked temporary
@@ -18,7 +18,7 @@
 
 #include "core/result.h"
 
-namespace rocecfg::fabric {
+namespace rocecfg {
 
 struct ProcessOutput {
   int exit_status = 0;  // 128 + N when killed by signal N
@@ -52,4 +52,4 @@ class BackgroundProcess {
   int log_fd_;
 };
 
-}  // namespace rocecfg::fabric
+}  // namespace rocecfg

@@ -78,6 +78,11 @@ PairVerdict judge_pair(const Sample& s, const Reference& ref, const Thresholds& 
     v.bad = true;
     v.reasons.push_back("no figures measured");
   }
+  // Exact evidence does not wait for a bandwidth outlier (fabric/probe_rules.h).
+  for (const std::string& why : s.probe_failures) {
+    v.bad = true;
+    v.reasons.push_back("probe: " + why);
+  }
   return v;
 }
 

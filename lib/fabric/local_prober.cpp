@@ -34,6 +34,10 @@ Sample run_pair_test(const PairTest& t, const std::string& client_device,
       s.error = fmt::format("{}: {}", what, report.error().to_string());
       return s;
     }
+    // The counters are evidence even when the test failed (a lossy link
+    // can exhaust the retries).
+    std::vector<std::string> failed = probe_rule_failures(probe::judge(*report, t.expect));
+    s.probe_failures.insert(s.probe_failures.end(), failed.begin(), failed.end());
     for (const probe::TestRecord& r : report->tests) {
       if (r.error) {
         s.error = fmt::format("{}: {}", what, r.error->to_string());
@@ -42,8 +46,6 @@ Sample run_pair_test(const PairTest& t, const std::string& client_device,
       if (bw && r.outcome && r.outcome->bw) s.bw_gbps = r.outcome->bw->gbps;
       if (!bw && r.outcome && r.outcome->lat) s.lat_p50_us = r.outcome->lat->median_us;
     }
-    std::vector<std::string> failed = probe_rule_failures(probe::judge(*report, t.expect));
-    s.probe_failures.insert(s.probe_failures.end(), failed.begin(), failed.end());
   }
   return s;
 }

@@ -195,6 +195,17 @@ TEST_SUITE("fabric rails") {
     CHECK(j["pairs"][link_pair]["bw_fraction"].get<double>() > 0.93);
   }
 
+  TEST_CASE("a slow rail explains the counter evidence on some of its pairs") {
+    Grid g = grid(8, 2);
+    SimClock clock;
+    SimFabric sim(g.names.size(), clock);
+    sim.bad_rail = 1;
+    sim.add_lossy_link(ep(1, 1, 2), ep(4, 1, 2));
+    sim.add_lossy_link(ep(1, 1, 2), ep(6, 1, 2));
+    sim.add_lossy_link(ep(1, 1, 2), ep(7, 1, 2));
+    CHECK(labels(run(g, sim, clock, Pattern::all)) == std::vector<std::string>{"rail 1"});
+  }
+
   TEST_CASE("locate at 1,024 hosts x 8 rails names probe evidence in 4 rounds") {
     Grid g = grid(1024, 8);
     SimClock clock;

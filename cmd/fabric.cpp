@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "core/atomic_file.h"
 #include "core/printable.h"
 #include "fabric/baseline.h"
 #include "fabric/hosts.h"
@@ -62,10 +63,10 @@ void cannot_write(const std::string& path) {
   add_warning(path, "warning", "cannot write " + path);
 }
 
+// Through the link-safe writer: a symlink planted at the path is replaced,
+// never followed (the run may be root's).
 bool write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::trunc);
-  out << text;
-  return static_cast<bool>(out.flush());
+  return static_cast<bool>(write_path_atomically(path, text));
 }
 
 // The profile again, for its fingerprint: bounded like every load.

@@ -187,9 +187,7 @@ int run_import(const ImportArgs& a, const Globals& g) {
   }
   // Written atomically through the link-safe writer: an existing symlink at
   // -o is replaced, never followed (root once wrote through one).
-  std::filesystem::path target(a.out);
-  std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
-  if (Status s = write_file_atomically(dir, target.filename().string(), toml, 0644); !s)
+  if (Status s = write_path_atomically(a.out, toml, 0644); !s)
     return report_error(kRuntime,
                         fmt::format("cannot write {}: {}", printable(a.out), s.error().message));
   return kOk;

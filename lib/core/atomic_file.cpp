@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -76,6 +77,12 @@ Status write_file_atomically(const std::string& dir, const std::string& name,
     return abandon("rename", errno);
   ::fsync(dirfd.fd);  // the rename itself survives a crash
   return {};
+}
+
+Status write_path_atomically(const std::string& path, std::string_view contents, mode_t mode) {
+  std::filesystem::path p(path);
+  return write_file_atomically(p.has_parent_path() ? p.parent_path().string() : ".",
+                               p.filename().string(), contents, mode);
 }
 
 }  // namespace rocecfg

@@ -24,4 +24,9 @@ namespace rocecfg {
 Status write_file_atomically(const std::string& dir, const std::string& name,
                              std::string_view contents, mode_t mode = 0644);
 
+// The same for a path as a user gives it (`--svg map.svg`, `-o dir/x.toml`):
+// its directory (".", without one) and its file name.
+Status write_path_atomically(const std::string& path, std::string_view contents,
+                             mode_t mode = 0644);
+
 }  // namespace rocecfg

@@ -8,9 +8,11 @@
 #include "doctor/doctor.h"
 #include "doctor/doctor_counters.h"
 #include "doctor/kernel_log.h"
+#include "fabric/child_process.h"
 #include "gate/switch_counters.h"
 #include "host/ethtool_link.h"
 #include "host/linux_host.h"
+#include "host/lldp_neighbors.h"
 #include "host/netlink.h"
 #include "load_or_report.h"
 #include "model/hostlist.h"
@@ -27,7 +29,22 @@ struct DoctorArgs {
   std::string profile;
   std::vector<std::string> interfaces;
   std::string kernel_log = "/dev/kmsg";
+  std::string lldp_socket;  // lldpcli -u; empty: lldpd's default
 };
+
+// This host's LLDP neighbours from lldpd, the agent operators run
+// (`lldpcli show neighbors -f json`, host/lldp_neighbors.h).
+Result<std::vector<host::LldpPeer>> lldp_neighbors(const std::string& socket) {
+  std::vector<std::string> argv{"lldpcli"};
+  if (!socket.empty()) argv.insert(argv.end(), {"-u", socket});
+  argv.insert(argv.end(), {"show", "neighbors", "-f", "json"});
+  Result<fabric::ProcessOutput> out = fabric::run_process(argv, 5000);
+  if (!out) return std::unexpected(out.error());
+  if (out->exit_status != 0)
+    return fail("lldpcli", fmt::format("exit {}: {}", out->exit_status,
+                                       printable(out->err.substr(0, out->err.find('\n')))));
+  return host::parse_lldpcli_json(out->out);
+}
 
 int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
   doctor::DoctorInput in;
@@ -42,8 +59,12 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
       std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
       if (!inv) return kUsage;
       // This host's declared NICs ([[host]] by its short name), each must be present.
-      if (const profile::HostEntry* self = inv->find_host(model::short_host_name()))
+      if (const profile::HostEntry* self = inv->find_host(model::short_host_name())) {
         in.declared_nics = self->nics;
+        in.inventory_host = self->name;
+        // And where each is cabled, from lldpd (read only when a NIC names its port).
+        in.lldp_neighbors = [socket = a.lldp_socket] { return lldp_neighbors(socket); };
+      }
       in.inventory_path = g.inventory;
       std::vector<sw::FleetSwitch> fleet;
       for (const profile::SwitchEntry& e : inv->switches) fleet.push_back(fleet_entry(e, false));
@@ -104,6 +125,8 @@ const bool registered = register_command(
                       "netdev to check (repeatable; default: all RoCE)");
        sub.add_option("--kernel-log", a->kernel_log, "kernel log source (a saved dmesg works too)")
            ->capture_default_str();
+       sub.add_option("--lldp-socket", a->lldp_socket,
+                      "lldpd's control socket for the cabling check (default: lldpcli's)");
        sub.footer(
            "Each finding: what was seen, why it matters, the fix. -v also lists passed "
            "checks.\nExit: 0 no problems, 1 problems found, 2 bad profile.");

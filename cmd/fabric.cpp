@@ -18,6 +18,7 @@
 #include "core/printable.h"
 #include "fabric/baseline.h"
 #include "fabric/hosts.h"
+#include "fabric/html.h"
 #include "fabric/local_prober.h"
 #include "fabric/rails.h"
 #include "fabric/run.h"
@@ -48,7 +49,7 @@ struct Options {
   std::string remote_rocecfg = "rocecfg";
   std::string servers = "start";
   bool accept_new_host_keys = false;
-  std::string svg;
+  std::string svg, html;
   std::string save_baseline, baseline;
   std::string soak, every = "60s", series, series_svg;
 };
@@ -99,6 +100,7 @@ int run(const Options& o, const Globals& g) {
     if (!soak_s) return usage(fmt::format("--soak {}: a duration such as 90s, 30m, 4h", o.soak));
     if (!every_s) return usage(fmt::format("--every {}: a duration such as 30s, 5m", o.every));
     if (!o.save_baseline.empty()) return usage("--save-baseline records one run, not a soak");
+    if (!o.html.empty()) return usage("--html reports one run, not a soak (--series-svg plots it)");
   }
   std::optional<profile::Intent> intent = load_profile_or_report(o.profile, g.json);
   if (!intent) return kUsage;
@@ -241,6 +243,21 @@ int run(const Options& o, const Globals& g) {
   if (baseline) cmp = compare(*baseline, report, intent->validation.baseline_tolerance);
   nlohmann::json j = render_json(report);
   if (cmp) j["baseline"] = render_comparison_json(*cmp, *baseline);
+  if (!o.html.empty()) {
+    // What the run was asked, for the report's settings table.
+    std::vector<std::pair<std::string, std::string>> settings{
+        {"profile", o.profile},
+        {"inventory", g.inventory.empty() ? "-" : g.inventory},
+        {"hosts", o.hosts.empty() ? "every [[host]]" : o.hosts},
+        {"pattern", o.pattern},
+        {"cross-rail", o.cross_rail},
+        {"transport", o.transport},
+        {"started", iso8601_utc(clock.epoch_offset_s())},
+        {"controller", this_host()},
+        {"rocecfg", ROCECFG_VERSION}};
+    if (!o.baseline.empty()) settings.emplace_back("baseline", o.baseline);
+    if (!write_file(o.html, html_report(report, settings, j))) cannot_write(o.html);
+  }
   json_document().payload = std::move(j);
   if (!g.json) {
     fmt::print("{}", render_text(report));
@@ -294,6 +311,9 @@ const bool registered = register_command(
        sub.add_flag("--accept-new-host-keys", o->accept_new_host_keys,
                     "ssh: trust and record unknown host keys (a changed key is always refused)");
        sub.add_option("--svg", o->svg, "write the pair heat map (SVG) to FILE");
+       sub.add_option("--html", o->html,
+                      "write a self-contained HTML report (findings, per-rail heat maps, pairs, "
+                      "settings, the JSON) to FILE");
        sub.add_option("--save-baseline", o->save_baseline, "record this run's figures in FILE");
        sub.add_option("--baseline", o->baseline,
                       "compare with FILE; regressions beyond [validation] baseline_tolerance fail");

@@ -8,12 +8,11 @@
 #include "doctor/doctor.h"
 #include "doctor/doctor_counters.h"
 #include "doctor/kernel_log.h"
-#include "fabric/child_process.h"
 #include "gate/switch_counters.h"
 #include "host/ethtool_link.h"
 #include "host/linux_host.h"
-#include "host/lldp_neighbors.h"
 #include "host/netlink.h"
+#include "lldpcli.h"
 #include "load_or_report.h"
 #include "model/hostlist.h"
 #include "nic/registry.h"
@@ -31,20 +30,6 @@ struct DoctorArgs {
   std::string kernel_log = "/dev/kmsg";
   std::string lldp_socket;  // lldpcli -u; empty: lldpd's default
 };
-
-// This host's LLDP neighbours from lldpd, the agent operators run
-// (`lldpcli show neighbors -f json`, host/lldp_neighbors.h).
-Result<std::vector<host::LldpPeer>> lldp_neighbors(const std::string& socket) {
-  std::vector<std::string> argv{"lldpcli"};
-  if (!socket.empty()) argv.insert(argv.end(), {"-u", socket});
-  argv.insert(argv.end(), {"show", "neighbors", "-f", "json"});
-  Result<fabric::ProcessOutput> out = fabric::run_process(argv, 5000);
-  if (!out) return std::unexpected(out.error());
-  if (out->exit_status != 0)
-    return fail("lldpcli", fmt::format("exit {}: {}", out->exit_status,
-                                       printable(out->err.substr(0, out->err.find('\n')))));
-  return host::parse_lldpcli_json(out->out);
-}
 
 int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
   doctor::DoctorInput in;

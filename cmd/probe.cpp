@@ -8,8 +8,6 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -135,11 +133,7 @@ int run_rails_client(const Options& o, const Globals& g, const profile::Intent& 
     return usage(
         fmt::format("--rails: --peer {} is not a [[host]] of {}", o.client.peer, g.inventory));
   // NICs declared by rule (nic_rule) are this host's devices in PCI order.
-  profile::HostEntry me_resolved = *self;
-  if (std::any_of(me_resolved.nics.begin(), me_resolved.nics.end(),
-                  [](const profile::NicEntry& n) { return n.rdma_device.empty(); }))
-    resolve_rule_nics(me_resolved.nics, host::discover(host::FsRoot("/"), false, false));
-  RailPlan plan = pair_rails(me_resolved, *peer);
+  RailPlan plan = pair_rails(with_rule_nics_resolved(*self), *peer);
   std::vector<RailRun> runs = run_rails(plan, client, intent);
   json_document().payload = render_rails_json(plan, runs);
   if (!g.json) fmt::print("{}", render_rails_text(plan, runs));

@@ -184,4 +184,12 @@ void resolve_rule_nics(std::vector<profile::NicEntry>& nics, const host::HostInv
   }
 }
 
+profile::HostEntry with_rule_nics_resolved(const profile::HostEntry& me) {
+  profile::HostEntry out = me;
+  if (std::any_of(out.nics.begin(), out.nics.end(),
+                  [](const profile::NicEntry& n) { return n.rdma_device.empty(); }))
+    resolve_rule_nics(out.nics, host::discover(host::FsRoot("/"), false, false));
+  return out;
+}
+
 }  // namespace rocecfg::probe

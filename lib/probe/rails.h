@@ -76,4 +76,8 @@ std::vector<std::string> declared_nic_problems(const std::vector<profile::NicEnt
 // found stay empty (declared_nic_problems says how many are missing).
 void resolve_rule_nics(std::vector<profile::NicEntry>& nics, const host::HostInventory& inv);
 
+// `me` with its rule NICs resolved against this machine's devices (read only
+// when it has any): what probe --rails and the gate pair by rail.
+profile::HostEntry with_rule_nics_resolved(const profile::HostEntry& me);
+
 }  // namespace rocecfg::probe

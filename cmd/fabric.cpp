@@ -4,9 +4,14 @@
 // baselines and soak. Transports: SSH to each host (default), Slurm job
 // steps inside an allocation (--transport srun), or in this process for
 // endpoints that all live on this machine (--transport local).
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <ext/stdio_filebuf.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -150,6 +155,7 @@ int run(const Options& o, const Globals& g) {
     ro.cross_rail = *cross_rail;
   }
 
+  if (o.dry_run && !o.html.empty()) return usage("--html reports a run; not with --dry-run");
   if (o.dry_run) {
     std::vector<Round> rounds = planned_rounds(ro, hosts->size());
     std::string note = *pattern == Pattern::locate
@@ -215,17 +221,25 @@ int run(const Options& o, const Globals& g) {
     so.run = ro;
     so.duration_s = *soak_s;
     so.every_s = *every_s;
-    std::ofstream series;
+    // Appended to across runs, so not replaced like the pictures: opened with
+    // O_NOFOLLOW, a symlink planted at the path is refused, never followed.
+    std::unique_ptr<__gnu_cxx::stdio_filebuf<char>> series_buf;
+    std::unique_ptr<std::ostream> series;
     if (!o.series.empty()) {
-      series.open(o.series, std::ios::app);
-      if (!series) return usage(fmt::format("--series {}: cannot open for appending", o.series));
+      int fd =
+          ::open(o.series.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+      if (fd < 0)
+        return usage(fmt::format("--series {}: cannot open for appending: {}", printable(o.series),
+                                 std::strerror(errno)));
+      series_buf = std::make_unique<__gnu_cxx::stdio_filebuf<char>>(fd, std::ios::out);
+      series = std::make_unique<std::ostream>(series_buf.get());
     }
-    SoakReport r = soak(so, labels, *prober, clock, o.series.empty() ? nullptr : &series,
-                        [&](size_t k, const RunReport& it) {
-                          if (progress)
-                            fmt::print(stderr, "\rfabric soak: iteration {} {} in {:.1f} s\033[K",
-                                       k + 1, verdict_of(it), it.seconds);
-                        });
+    SoakReport r =
+        soak(so, labels, *prober, clock, series.get(), [&](size_t k, const RunReport& it) {
+          if (progress)
+            fmt::print(stderr, "\rfabric soak: iteration {} {} in {:.1f} s\033[K", k + 1,
+                       verdict_of(it), it.seconds);
+        });
     if (progress) fmt::print(stderr, "\r\033[K");
     if (!o.series_svg.empty() && !write_file(o.series_svg, soak_svg(r))) cannot_write(o.series_svg);
     json_document().payload = render_soak_json(r);

@@ -131,6 +131,14 @@ got=$(jq -r '.payload.pairs[] | select(.client == "h4") | .error' "$tmp/out" | n
 [ "$(cat "$tmp/victim")" = "not yours" ] || bad "a planted link was followed: victim now $(head -c 80 "$tmp/victim")"
 [ ! -L "$tmp/map.svg" ] && grep -q '^<svg ' "$tmp/map.svg" || bad "--svg: $(ls -l "$tmp/map.svg"; head -c 80 "$tmp/map.svg")"
 [ ! -L "$tmp/base.json" ] && jq -e .pairs "$tmp/base.json" >/dev/null || bad "--save-baseline: $(ls -l "$tmp/base.json"; head -c 80 "$tmp/base.json")"
+# The soak's series is appended to, so a link there is refused, not replaced.
+ln -s "$tmp/victim" "$tmp/series.jsonl"
+fabric --servers running --soak 2s --every 1s --series "$tmp/series.jsonl"
+[ "$rc" = 2 ] && grep -q "series.jsonl: cannot open for appending: Too many levels of symbolic links" "$tmp/err" ||
+  bad "--series over a link: exit $rc, $(cat "$tmp/err")"
+[ "$(cat "$tmp/victim")" = "not yours" ] || bad "--series followed a planted link"
+fabric --dry-run --html "$tmp/r.html"
+[ "$rc" = 2 ] && [ ! -e "$tmp/r.html" ] || bad "--html with --dry-run: exit $rc"
 
 [ "$fails" = 0 ] || exit 1
-echo "PASS: fabric over real sshd: strict keys, accepted key recorded, changed key refused, unreachable host alone; --svg/--save-baseline replace planted links"
+echo "PASS: fabric over real sshd: strict keys, accepted key recorded, changed key refused, unreachable host alone; --svg/--save-baseline replace planted links, --series refuses one"

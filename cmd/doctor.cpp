@@ -19,6 +19,7 @@
 #include "host/lldp.h"
 #include "host/netlink.h"
 #include "interface_option.h"
+#include "lldpcli.h"
 #include "load_or_report.h"
 #include "model/hostlist.h"
 #include "nic/registry.h"
@@ -34,6 +35,7 @@ struct DoctorArgs {
   std::string profile;
   std::vector<std::string> interfaces;
   std::string kernel_log = "/dev/kmsg";
+  std::string lldp_socket;  // lldpcli -u; empty: lldpd's default
 };
 
 int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
@@ -51,8 +53,12 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
       std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
       if (!inv) return kUsage;
       // This host's declared NICs ([[host]] by its short name), each must be present.
-      if (const profile::HostEntry* self = inv->find_host(model::short_host_name()))
+      if (const profile::HostEntry* self = inv->find_host(model::short_host_name())) {
         in.declared_nics = self->nics;
+        in.inventory_host = self->name;
+        // And where each is cabled, from lldpd (read only when a NIC names its port).
+        in.lldp_neighbors = [socket = a.lldp_socket] { return lldp_neighbors(socket); };
+      }
       in.inventory_path = g.inventory;
       std::vector<sw::FleetSwitch> fleet;
       for (const profile::SwitchEntry& e : inv->switches) fleet.push_back(fleet_entry(e, false));
@@ -145,6 +151,8 @@ const bool registered = register_command(
        add_interface_option(sub, a->interfaces, "netdev to check (default: all RoCE netdevs)");
        sub.add_option("--kernel-log", a->kernel_log, "kernel log source (a saved dmesg works too)")
            ->capture_default_str();
+       sub.add_option("--lldp-socket", a->lldp_socket,
+                      "lldpd's control socket for the cabling check (default: lldpcli's)");
        sub.footer(
            "Each finding: what was seen, why it matters, the fix. -v also lists passed "
            "checks.\nExit: 0 no problems, 1 problems found, 2 bad profile or a named interface "

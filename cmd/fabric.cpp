@@ -4,9 +4,14 @@
 // baselines and soak. Transports: SSH to each host (default), Slurm job
 // steps inside an allocation (--transport srun), or in this process for
 // endpoints that all live on this machine (--transport local).
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <ext/stdio_filebuf.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -18,6 +23,7 @@
 #include "core/printable.h"
 #include "fabric/baseline.h"
 #include "fabric/hosts.h"
+#include "fabric/html.h"
 #include "fabric/local_prober.h"
 #include "fabric/rails.h"
 #include "fabric/run.h"
@@ -48,7 +54,7 @@ struct Options {
   std::string remote_rocecfg = "rocecfg";
   std::string servers = "start";
   bool accept_new_host_keys = false;
-  std::string svg;
+  std::string svg, html;
   std::string save_baseline, baseline;
   std::string soak, every = "60s", series, series_svg;
 };
@@ -99,6 +105,7 @@ int run(const Options& o, const Globals& g) {
     if (!soak_s) return usage(fmt::format("--soak {}: a duration such as 90s, 30m, 4h", o.soak));
     if (!every_s) return usage(fmt::format("--every {}: a duration such as 30s, 5m", o.every));
     if (!o.save_baseline.empty()) return usage("--save-baseline records one run, not a soak");
+    if (!o.html.empty()) return usage("--html reports one run, not a soak (--series-svg plots it)");
   }
   std::optional<profile::Intent> intent = load_profile_or_report(o.profile, g.json);
   if (!intent) return kUsage;
@@ -148,6 +155,7 @@ int run(const Options& o, const Globals& g) {
     ro.cross_rail = *cross_rail;
   }
 
+  if (o.dry_run && !o.html.empty()) return usage("--html reports a run; not with --dry-run");
   if (o.dry_run) {
     std::vector<Round> rounds = planned_rounds(ro, hosts->size());
     std::string note = *pattern == Pattern::locate
@@ -213,17 +221,25 @@ int run(const Options& o, const Globals& g) {
     so.run = ro;
     so.duration_s = *soak_s;
     so.every_s = *every_s;
-    std::ofstream series;
+    // Appended to across runs, so not replaced like the pictures: opened with
+    // O_NOFOLLOW, a symlink planted at the path is refused, never followed.
+    std::unique_ptr<__gnu_cxx::stdio_filebuf<char>> series_buf;
+    std::unique_ptr<std::ostream> series;
     if (!o.series.empty()) {
-      series.open(o.series, std::ios::app);
-      if (!series) return usage(fmt::format("--series {}: cannot open for appending", o.series));
+      int fd =
+          ::open(o.series.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+      if (fd < 0)
+        return usage(fmt::format("--series {}: cannot open for appending: {}", printable(o.series),
+                                 std::strerror(errno)));
+      series_buf = std::make_unique<__gnu_cxx::stdio_filebuf<char>>(fd, std::ios::out);
+      series = std::make_unique<std::ostream>(series_buf.get());
     }
-    SoakReport r = soak(so, labels, *prober, clock, o.series.empty() ? nullptr : &series,
-                        [&](size_t k, const RunReport& it) {
-                          if (progress)
-                            fmt::print(stderr, "\rfabric soak: iteration {} {} in {:.1f} s\033[K",
-                                       k + 1, verdict_of(it), it.seconds);
-                        });
+    SoakReport r =
+        soak(so, labels, *prober, clock, series.get(), [&](size_t k, const RunReport& it) {
+          if (progress)
+            fmt::print(stderr, "\rfabric soak: iteration {} {} in {:.1f} s\033[K", k + 1,
+                       verdict_of(it), it.seconds);
+        });
     if (progress) fmt::print(stderr, "\r\033[K");
     if (!o.series_svg.empty() && !write_file(o.series_svg, soak_svg(r))) cannot_write(o.series_svg);
     json_document().payload = render_soak_json(r);
@@ -241,6 +257,21 @@ int run(const Options& o, const Globals& g) {
   if (baseline) cmp = compare(*baseline, report, intent->validation.baseline_tolerance);
   nlohmann::json j = render_json(report);
   if (cmp) j["baseline"] = render_comparison_json(*cmp, *baseline);
+  if (!o.html.empty()) {
+    // What the run was asked, for the report's settings table.
+    std::vector<std::pair<std::string, std::string>> settings{
+        {"profile", o.profile},
+        {"inventory", g.inventory.empty() ? "-" : g.inventory},
+        {"hosts", o.hosts.empty() ? "every [[host]]" : o.hosts},
+        {"pattern", o.pattern},
+        {"cross-rail", o.cross_rail},
+        {"transport", o.transport},
+        {"started", iso8601_utc(clock.epoch_offset_s())},
+        {"controller", this_host()},
+        {"rocecfg", ROCECFG_VERSION}};
+    if (!o.baseline.empty()) settings.emplace_back("baseline", o.baseline);
+    if (!write_file(o.html, html_report(report, settings, j))) cannot_write(o.html);
+  }
   json_document().payload = std::move(j);
   if (!g.json) {
     fmt::print("{}", render_text(report));
@@ -294,6 +325,9 @@ const bool registered = register_command(
        sub.add_flag("--accept-new-host-keys", o->accept_new_host_keys,
                     "ssh: trust and record unknown host keys (a changed key is always refused)");
        sub.add_option("--svg", o->svg, "write the pair heat map (SVG) to FILE");
+       sub.add_option("--html", o->html,
+                      "write a self-contained HTML report (findings, per-rail heat maps, pairs, "
+                      "settings, the JSON) to FILE");
        sub.add_option("--save-baseline", o->save_baseline, "record this run's figures in FILE");
        sub.add_option("--baseline", o->baseline,
                       "compare with FILE; regressions beyond [validation] baseline_tolerance fail");

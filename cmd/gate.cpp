@@ -22,6 +22,7 @@
 #include "host/linux_host.h"
 #include "host/netlink.h"
 #include "interface_option.h"
+#include "lldpcli.h"
 #include "load_or_report.h"
 #include "metrics_output.h"
 #include "model/hostlist.h"
@@ -39,6 +40,7 @@ namespace {
 
 struct GateArgs {
   std::string profile;
+  std::string lldp_socket;  // lldpcli -u for the cabling check; empty: its default
   std::vector<std::string> interfaces;
   std::string budget;
   uint32_t window_ms = 100;
@@ -186,7 +188,11 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
     std::optional<profile::Inventory> inv = load_inventory_or_report(g.inventory, g.json);
     if (!inv) return kUsage;
     std::string me = a.host.empty() ? model::short_host_name() : a.host;
-    const profile::HostEntry* self = inv->find_host(me);
+    const profile::HostEntry* found = inv->find_host(me);
+    // NICs declared by rule (nic_rule) are this host's devices in PCI order.
+    std::optional<profile::HostEntry> resolved;
+    if (found) resolved = probe::with_rule_nics_resolved(*found);
+    const profile::HostEntry* self = resolved ? &*resolved : nullptr;
     if (self) o.declared_nics = self->nics;
     const profile::HostEntry* next = a.job_nodes.empty() ? nullptr : inv->find_host(peer->name);
     if (self && next && (self->nics.size() > 1 || next->nics.size() > 1)) {
@@ -214,6 +220,10 @@ int run_gate_verb(const GateArgs& a, const Globals& g) {
   if (!pc) return usage(pc.error().to_string());
   o.probe = *pc;
   gate::GateEnv env = real_env(*intent);
+  // With an inventory, declared NICs that name their switch port are checked
+  // against lldpd's neighbours (the "cabling" check).
+  if (!g.inventory.empty())
+    env.lldp_neighbors = [socket = a.lldp_socket] { return lldp_neighbors(socket); };
   if (a.switch_counters) {
     // The inventory's switches' counters over a window inside the budget.
     if (g.inventory.empty()) return usage("--switch-counters needs --inventory INV");
@@ -272,6 +282,8 @@ const bool registered = register_command(
        sub.add_option("--budget", a->budget,
                       "time budget for all checks, e.g. 3s or 800ms (default: the profile's "
                       "[validation] gate_budget, 3s)");
+       sub.add_option("--lldp-socket", a->lldp_socket,
+                      "lldpd's control socket for the cabling check (default: lldpcli's)");
        sub.add_option("--window-ms", a->window_ms, "how long to watch error counters")
            ->check(in_range(1, 600000))
            ->capture_default_str();

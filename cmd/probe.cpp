@@ -132,7 +132,8 @@ int run_rails_client(const Options& o, const Globals& g, const profile::Intent& 
   if (!peer)
     return usage(
         fmt::format("--rails: --peer {} is not a [[host]] of {}", o.client.peer, g.inventory));
-  RailPlan plan = pair_rails(*self, *peer);
+  // NICs declared by rule (nic_rule) are this host's devices in PCI order.
+  RailPlan plan = pair_rails(with_rule_nics_resolved(*self), *peer);
   std::vector<RailRun> runs = run_rails(plan, client, intent);
   json_document().payload = render_rails_json(plan, runs);
   if (!g.json) fmt::print("{}", render_rails_text(plan, runs));

@@ -1,12 +1,14 @@
 // Host-level doctor checks: link and PCIe, MTU, pause counters, DCBX agents,
 // kernel log, IRQ/NUMA locality. The QoS chain is in doctor_qos.cpp.
 #include "doctor/doctor.h"
+#include "doctor/doctor_cabling.h"
 #include "doctor/doctor_link.h"
 #include "doctor/doctor_pcie.h"
 #include "doctor/doctor_switch.h"
 #include "doctor/doctor_workload.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -292,6 +294,17 @@ std::vector<Finding> run_doctor(const DoctorInput& in) {
           "nics", Severity::ok,
           fmt::format("all {} NIC(s) the inventory declares are present", in.declared_nics.size()),
           "", ""));
+  }
+  if (in.lldp_neighbors &&
+      std::any_of(in.declared_nics.begin(), in.declared_nics.end(),
+                  [](const profile::NicEntry& n) { return n.switch_port.has_value(); })) {
+    std::map<std::string, std::string> netdev_of;
+    for (const host::RdmaDevice& d : inv.rdma_devices)
+      for (const host::RdmaPort& p : d.ports)
+        if (!p.netdev.empty()) netdev_of.emplace(d.name, p.netdev);
+    for (Finding& f : check_cabling(in.inventory_host, in.declared_nics, in.lldp_neighbors(),
+                                    netdev_of, in.inventory_path))
+      out.push_back(std::move(f));
   }
   if (netdevs.empty() && in.interfaces.empty())
     out.push_back(finding("link", Severity::problem, "no RDMA device with an Ethernet port",

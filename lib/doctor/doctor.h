@@ -15,6 +15,7 @@
 
 #include "core/result.h"
 #include "host/ethtool_link.h"
+#include "host/lldp_neighbors.h"
 #include "model/settings.h"
 #include "probe/counters.h"
 #include "profile/intent.h"
@@ -78,6 +79,11 @@ struct DoctorInput {
   // With [firmware] in the profile: the NICs' firmware layer read and judged
   // (doctor_firmware.h firmware_findings); empty: not checked.
   std::function<std::vector<Finding>()> firmware_findings;
+  // With an inventory: this host's name in it and its LLDP neighbours
+  // (lldpd), for the cabling check of declared_nics (doctor_cabling.h).
+  // Unset: not checked.
+  std::string inventory_host;
+  std::function<Result<std::vector<host::LldpPeer>>()> lldp_neighbors;
 };
 
 std::vector<Finding> run_doctor(const DoctorInput& in);

@@ -2,7 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "probe/session.h"
+#include "fabric/probe_rules.h"
+#include "probe/runner.h"
 
 namespace rocecfg::fabric {
 
@@ -11,24 +12,40 @@ Sample run_pair_test(const PairTest& t, const std::string& client_device,
   Sample s;
   for (bool bw : {true, false}) {
     if (bw ? !t.bandwidth : !t.latency) continue;
-    probe::ClientConfig c;
+    // The single-pair probe's whole run (counter snapshots of both ends
+    // around it, the marking phase with the bandwidth test), judged by its
+    // own rules (fabric/probe_rules.h).
+    probe::ProbeConfig c;
     c.host = server_addr;
     c.port = server_port;
     c.local.device = client_device;
-    c.params.op = probe::Op::write;
-    c.params.mode = bw ? probe::Mode::bw : probe::Mode::lat;
-    c.params.size_bytes = bw ? t.bw_size_bytes : t.lat_size_bytes;
-    c.params.duration_ms = t.duration_ms;
-    c.params.tos = t.tos;
+    c.op = probe::Op::write;
+    c.sizes_bytes = {bw ? t.bw_size_bytes : t.lat_size_bytes};
+    c.bandwidth = bw;
+    c.latency = !bw;
+    c.duration_ms = t.duration_ms;
+    c.tos = t.tos;
+    c.marking_packets = bw ? c.marking_packets : 0;
     c.timeout_ms = t.timeout_ms;
     c.stall_ms = t.stall_ms;
-    auto out = probe::run_test(c);
-    if (!out) {
-      s.error = fmt::format("{}: {}", bw ? "bandwidth" : "latency", out.error().to_string());
+    const char* what = bw ? "bandwidth" : "latency";
+    auto report = probe::run_probe(c);
+    if (!report) {
+      s.error = fmt::format("{}: {}", what, report.error().to_string());
       return s;
     }
-    if (bw && out->bw) s.bw_gbps = out->bw->gbps;
-    if (!bw && out->lat) s.lat_p50_us = out->lat->median_us;
+    // The counters are evidence even when the test failed (a lossy link
+    // can exhaust the retries).
+    std::vector<std::string> failed = probe_rule_failures(probe::judge(*report, t.expect));
+    s.probe_failures.insert(s.probe_failures.end(), failed.begin(), failed.end());
+    for (const probe::TestRecord& r : report->tests) {
+      if (r.error) {
+        s.error = fmt::format("{}: {}", what, r.error->to_string());
+        return s;
+      }
+      if (bw && r.outcome && r.outcome->bw) s.bw_gbps = r.outcome->bw->gbps;
+      if (!bw && r.outcome && r.outcome->lat) s.lat_p50_us = r.outcome->lat->median_us;
+    }
   }
   return s;
 }

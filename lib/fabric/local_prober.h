@@ -31,7 +31,8 @@ class LocalProber final : public Prober {
   std::vector<std::unique_ptr<probe::Server>> servers_;
 };
 
-// One pair test through lib/probe's client: bandwidth, then latency.
+// One pair test through lib/probe's runner: bandwidth, then latency, each
+// judged by the probe's own path rules (fabric/probe_rules.h).
 Sample run_pair_test(const PairTest& t, const std::string& client_device,
                      const std::string& server_addr, uint16_t server_port);
 

@@ -15,6 +15,16 @@ std::optional<double> median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+namespace {
+// Exact evidence does not wait for a bandwidth outlier (fabric/probe_rules.h).
+void add_probe_failures(const Sample& s, PairVerdict& v) {
+  for (const std::string& why : s.probe_failures) {
+    v.bad = true;
+    v.reasons.push_back("probe: " + why);
+  }
+}
+}  // namespace
+
 const char* to_string(FindingKind k) {
   switch (k) {
     case FindingKind::host:
@@ -54,6 +64,7 @@ PairVerdict judge_pair(const Sample& s, const Reference& ref, const Thresholds& 
   if (s.error) {
     v.bad = true;
     v.reasons.push_back(fmt::format("test failed: {}", *s.error));
+    add_probe_failures(s, v);
     return v;
   }
   if (s.bw_gbps && ref.bw_gbps && *ref.bw_gbps > 0) {
@@ -78,6 +89,7 @@ PairVerdict judge_pair(const Sample& s, const Reference& ref, const Thresholds& 
     v.bad = true;
     v.reasons.push_back("no figures measured");
   }
+  add_probe_failures(s, v);
   return v;
 }
 

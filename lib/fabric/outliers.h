@@ -1,6 +1,8 @@
 // Stragglers and isolation. A pair is bad when its bandwidth is below a
 // fraction of the fleet median (default 0.93) or its median latency above a
-// factor of the fleet's (default 2.1), or when its test failed. Pairwise
+// factor of the fleet's (default 2.1), when its test failed, or when the
+// single-pair probe's own path rules failed on it (counters, path MTU,
+// marking: fabric/probe_rules.h), whatever its figures. Pairwise
 // bandwidth and latency tests judged against the fleet are what NVIDIA
 // ClusterKit runs by default (HPC-X docs, "Running ClusterKit"); the two
 // defaults are the figures issue 17 attributes to it, which NVIDIA's public

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "fabric/probe_rules.h"
 #include "probe/from_intent.h"
 
 namespace rocecfg::fabric {
@@ -25,6 +26,7 @@ PairTest pair_test_from(const profile::Intent& intent) {
   // single-probe default.
   t.stall_ms = std::max(pc.stall_ms, pc.timeout_ms / 2);
   t.tos = pc.tos;
+  t.expect = probe::expectations_for(intent);
   return t;
 }
 
@@ -38,6 +40,8 @@ std::vector<std::string> probe_client_args(const PairTest& t, bool bandwidth,
             std::to_string(bandwidth ? t.bw_size_bytes : t.lat_size_bytes), "--duration-ms",
             std::to_string(t.duration_ms), "--timeout-ms", std::to_string(t.timeout_ms),
             "--stall-ms", std::to_string(t.stall_ms), "--tos", std::to_string(t.tos)});
+  std::vector<std::string> judging = judging_args(t.expect);
+  a.insert(a.end(), judging.begin(), judging.end());
   return a;
 }
 
@@ -75,6 +79,7 @@ Result<ProbeFigures> parse_probe_json(const std::string& text) {
     if (t.contains("latency")) f.lat_p50_us = t["latency"].value("median_us", 0.0);
   }
   if (!f.bw_gbps && !f.lat_p50_us) return fail("probe", "rocecfg probe measured nothing");
+  if (report->contains("verdict")) f.probe_failures = probe_rule_failures((*report)["verdict"]);
   return f;
 }
 
@@ -97,6 +102,8 @@ Sample run_remote_pair(const PairTest& t, const std::string& client_name,
       s.bw_gbps = fig->bw_gbps;
     else
       s.lat_p50_us = fig->lat_p50_us;
+    s.probe_failures.insert(s.probe_failures.end(), fig->probe_failures.begin(),
+                            fig->probe_failures.end());
   }
   return s;
 }

@@ -16,6 +16,7 @@
 
 #include "core/result.h"
 #include "fabric/sample.h"
+#include "probe/verdict.h"
 #include "profile/intent.h"
 
 namespace rocecfg::fabric {
@@ -28,6 +29,9 @@ struct PairTest {
   uint32_t stall_ms = 3000;
   uint8_t tos = 0;
   bool bandwidth = true, latency = true;
+  // The probe's own rules for each test (fabric/probe_rules.h): the
+  // profile's expectations, passed to remote clients as options.
+  probe::Expectations expect;
 };
 
 PairTest pair_test_from(const profile::Intent& intent);
@@ -35,7 +39,8 @@ PairTest pair_test_from(const profile::Intent& intent);
 // The `rocecfg probe` arguments of one half of a pair test (after "probe"):
 // the client's bandwidth or latency run against a server at addr:port, with
 // --json. Every value is numeric or already grammar-checked by the inventory
-// or hostlist; callers still quote each argument for a shell.
+// or hostlist; callers still quote each argument for a shell. The client
+// judges its run with t.expect (fabric/probe_rules.h).
 std::vector<std::string> probe_client_args(const PairTest& t, bool bandwidth,
                                            const std::string& device, const std::string& addr,
                                            uint16_t port);
@@ -47,9 +52,11 @@ std::string shell_quote(const std::string& s);
 
 struct ProbeFigures {
   std::optional<double> bw_gbps, lat_p50_us;
+  std::vector<std::string> probe_failures;  // fabric/probe_rules.h
 };
 // Reads `rocecfg probe --json` output: the bandwidth test's Gb/s or the
-// latency test's median. A test that reported an error is that error.
+// latency test's median, and the failures of its verdict's path rules. A
+// test that reported an error is that error.
 Result<ProbeFigures> parse_probe_json(const std::string& text);
 
 // One pair through a `rocecfg probe` client on another host (SSH, srun): the

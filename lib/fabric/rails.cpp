@@ -254,6 +254,14 @@ Analysis analyze_rails(const std::vector<Sample>& samples, const RailLayout& l, 
     Finding f{FindingKind::rail, {}, on_rail[ri], joined(a.rails.back().reasons), "", l.rails[ri]};
     findings.push_back(std::move(f));
   }
+  // A bad rail explains every bad pair on it: a rail slow as a whole (its
+  // leaf or spine) also loses packets on some pairs and not others, and the
+  // probe's counter evidence on those is the rail's, not a NIC's or a link's.
+  for (size_t e = 0; e < n; ++e)
+    if (bad_rail[rail_index[e]]) culprit[e] = false;
+  auto on_bad_rail = [&](const Finding& f) { return bad_rail[rail_index[f.hosts.at(0)]]; };
+  std::erase_if(links, on_bad_rail);
+  std::erase_if(unresolved, on_bad_rail);
   // Hosts bad on every rail they have; otherwise their culprit NICs.
   std::vector<std::vector<size_t>> of_host(l.hosts.size());
   for (size_t e = 0; e < n; ++e) of_host[l.host_of[e]].push_back(e);

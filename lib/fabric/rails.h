@@ -11,7 +11,8 @@
 // Isolation names the smallest thing that explains the figures:
 //   rail R     the rail's median is below rail_min_bw_fraction (or above
 //              rail_max_lat_factor) of the other rails' median: its leaf or
-//              spine, since every pair on it is slow alike;
+//              spine, since every pair on it is slow alike; it explains
+//              every bad pair on it (a slow leaf also drops on some pairs);
 //   host H     its NIC is the culprit (outliers.h) on every rail it has;
 //   nic H:DEV  the culprit on its rail only, the host's other rails fine
 //              (a host with one NIC is named `host`, as before rails);

@@ -233,7 +233,8 @@ nlohmann::json render_json(const RunReport& r) {
                      {"bw_fraction", opt(v.bw_fraction)},
                      {"lat_factor", opt(v.lat_factor)},
                      {"bad", v.bad},
-                     {"reasons", v.reasons}};
+                     {"reasons", v.reasons},
+                     {"probe_failures", v.sample.probe_failures}};
     if (v.sample.error) p["error"] = *v.sample.error;
     j["pairs"].push_back(std::move(p));
   }

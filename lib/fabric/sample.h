@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "fabric/schedule.h"
 
@@ -15,8 +16,11 @@ struct Sample {
   std::optional<double> bw_gbps;     // large-message RDMA WRITE bandwidth
   std::optional<double> lat_p50_us;  // small-message ping-pong median
   std::optional<std::string> error;  // the test could not run or finished without figures
-  double at_s = 0;                   // when it finished, seconds since the run started
-  size_t round = 0;                  // 0-based round it ran in
+  // The probe's own path rules that failed (fabric/probe_rules.h): counters,
+  // path MTU, marking. Any makes the pair bad whatever its figures.
+  std::vector<std::string> probe_failures;
+  double at_s = 0;   // when it finished, seconds since the run started
+  size_t round = 0;  // 0-based round it ran in
 };
 
 }  // namespace rocecfg::fabric

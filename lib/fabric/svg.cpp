@@ -15,6 +15,9 @@ std::string fraction_colour(double fraction) {
   return fmt::format("hsl({:.0f},70%,{:.0f}%)", 120 * x, 45 + 10 * x);
 }
 
+// A pair bad by the probe's counter, MTU or marking rules (fabric/probe_rules.h).
+constexpr const char* kProbeRuleFill = "#7b1fa2";
+
 const char* kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
                           "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
 
@@ -128,7 +131,12 @@ std::string heatmap_svg(const RunReport& r) {
           label = fmt::format("{:.2f}", *v->bw_fraction);
         else if (v->bad && v->lat_factor && *v->lat_factor > t.max_lat_factor)
           label = fmt::format("{:.1f}x", *v->lat_factor);
-        else if (v->bad)
+        else if (v->bad && !v->sample.probe_failures.empty()) {
+          // Bad by the probe's own rules (counters, path MTU, marking)
+          // whatever its figures: its own colour, "P".
+          label = "P";
+          fill = kProbeRuleFill;
+        } else if (v->bad)
           label = "?";
       }
       std::string tip =
@@ -164,6 +172,11 @@ std::string heatmap_svg(const RunReport& r) {
       "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"#333333\"/><text x=\"{}\" "
       "y=\"{}\">test failed</text>\n",
       lx, y, lx + 20, y + 11);
+  y += 18;
+  out += fmt::format(
+      "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\"/><text x=\"{}\" "
+      "y=\"{}\">P: probe rule failed</text>\n",
+      lx, y, kProbeRuleFill, lx + 20, y + 11);
   y += 18;
   out += fmt::format(
       "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"#eeeeee\"/><text x=\"{}\" "

@@ -2,7 +2,8 @@
 // x hosts, client row, server column; each cell coloured by the worse of the
 // pair's bandwidth fraction of the fleet median and its inverse latency
 // factor; bad cells labelled with the figure that made them bad: "0.50" of
-// the median bandwidth, "3.0x" the median latency, "x" a failed test), and the soak's bandwidth and
+// the median bandwidth, "3.0x" the median latency, "x" a failed test, "P" a
+// failed probe rule: counters, path MTU, marking), and the soak's bandwidth and
 // latency over time per pair with outages shaded. Plain SVG 1.1, no scripts, names escaped.
 #pragma once
 

@@ -43,6 +43,8 @@ struct Context {
 };
 
 CheckResult check_devices(Context& c);
+// Each declared NIC's LLDP neighbour against its switch_port (cabling_check.cpp).
+CheckResult check_cabling(Context& c);
 CheckResult check_mtu(Context& c);
 CheckResult check_audit(Context& c);
 // First counter snapshot (after devices found the targets).

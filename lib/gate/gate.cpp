@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <future>
 #include <thread>
@@ -108,6 +109,7 @@ GateReport run_gate(const GateOptions& options, const GateEnv& env) {
          if (r.status != CheckStatus::fail) begin_counter_window(c);
          return r;
        }},
+      {"cabling", [](Context& c, uint32_t) { return check_cabling(c); }},
       {"mtu", [](Context& c, uint32_t) { return check_mtu(c); }},
       {"audit", [](Context& c, uint32_t) { return check_audit(c); }},
       // The window takes at most half of what is left, so later checks still get time.
@@ -140,6 +142,11 @@ GateReport run_gate(const GateOptions& options, const GateEnv& env) {
   for (Step& step : steps) {
     if (std::string(step.name) == "switches" && !env.switch_counters) continue;
     if (std::string(step.name) == "baseline" && !env.probe_baseline) continue;
+    if (std::string(step.name) == "cabling" &&
+        (!env.lldp_neighbors ||
+         std::none_of(options.declared_nics.begin(), options.declared_nics.end(),
+                      [](const profile::NicEntry& n) { return n.switch_port.has_value(); })))
+      continue;
     if (stop) {
       report.checks.push_back({step.name, CheckStatus::skipped, "after an earlier failure", {}, 0});
       continue;

@@ -37,6 +37,7 @@
 #include <nlohmann/json.hpp>
 
 #include "host/fs_root.h"
+#include "host/lldp_neighbors.h"
 #include "plan/plan.h"
 #include "probe/counters.h"
 #include "probe/runner.h"
@@ -102,6 +103,10 @@ struct GateEnv {
   // The probe's figures against a baseline (lib/fabric/probe_baseline.h,
   // wired by cmd/gate). Empty: no "baseline" check at all.
   std::function<CheckResult(const probe::ProbeReport&)> probe_baseline;
+  // This host's LLDP neighbours (lldpd: host/lldp_neighbors.h), for the
+  // "cabling" check of declared_nics' switch ports (cabling_check.cpp).
+  // Empty, or no declared NIC names its port: no "cabling" check at all.
+  std::function<Result<std::vector<host::LldpPeer>>()> lldp_neighbors;
 };
 
 // One rail's probe (--job-nodes over an inventory whose hosts have several

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <set>
 
@@ -172,6 +174,15 @@ std::string short_host_name() {
   if (::gethostname(buf, sizeof buf - 1) != 0) return "";
   std::string name = buf;
   return name.substr(0, name.find('.'));
+}
+
+bool same_system_name(std::string_view a, std::string_view b) {
+  a = a.substr(0, a.find('.'));
+  b = b.substr(0, b.find('.'));
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
 }
 
 }  // namespace rocecfg::model

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/result.h"
@@ -37,5 +38,10 @@ Result<std::string> ring_successor(const std::string& nodelist, const std::strin
 // This host's name as Slurm and a fabric run list it: gethostname() up to
 // the first dot (empty when it fails).
 std::string short_host_name();
+
+// Two names of one system: a host name, an LLDP system name, an inventory's
+// switch or host name compare up to their first dot, case-insensitively
+// ("leaf3.example.net" is "LEAF3").
+bool same_system_name(std::string_view a, std::string_view b);
 
 }  // namespace rocecfg::model

@@ -12,6 +12,13 @@ namespace rocecfg::probe {
 RailPlan pair_rails(const profile::HostEntry& me, const profile::HostEntry& peer) {
   RailPlan plan;
   for (const profile::NicEntry& mine : me.nics) {
+    if (mine.rdma_device.empty() && me.nic_source == profile::NicSource::rule) {
+      // resolve_rule_nics found no device for it: not the first device.
+      plan.problems.push_back(
+          fmt::format("rail {}: {} has no RDMA device with an Ethernet port for it (nic_rule)",
+                      mine.rail, me.name));
+      continue;
+    }
     const profile::NicEntry* theirs = peer.nic_on_rail(mine.rail);
     if (!theirs) {
       plan.problems.push_back(
@@ -140,6 +147,48 @@ std::vector<std::string> declared_nic_problems(const std::vector<profile::NicEnt
   if (by_rule > 0 && ethernet < declared.size())
     out.push_back(fmt::format("{} RDMA device{} with an Ethernet port; the inventory declares {}",
                               ethernet, ethernet == 1 ? "" : "s", declared.size()));
+  return out;
+}
+
+void resolve_rule_nics(std::vector<profile::NicEntry>& nics, const host::HostInventory& inv) {
+  struct Found {
+    std::string pci, device, netdev;
+  };
+  std::vector<Found> found;
+  for (const host::RdmaDevice& d : inv.rdma_devices) {
+    bool taken = std::any_of(nics.begin(), nics.end(),
+                             [&](const profile::NicEntry& n) { return n.rdma_device == d.name; });
+    for (const host::RdmaPort& p : d.ports) {
+      if (p.link_layer != "Ethernet" || taken) continue;
+      Found f{"", d.name, p.netdev};
+      for (const host::Netdev& n : inv.netdevs)
+        if (n.name == p.netdev) f.pci = n.pci_bdf;
+      found.push_back(std::move(f));
+      break;
+    }
+  }
+  // PCI order; devices without a PCI address after those with one.
+  std::sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+    if (a.pci.empty() != b.pci.empty()) return b.pci.empty();
+    return a.pci != b.pci ? a.pci < b.pci : a.device < b.device;
+  });
+  std::vector<profile::NicEntry*> by_rule;
+  for (profile::NicEntry& n : nics)
+    if (n.rdma_device.empty()) by_rule.push_back(&n);
+  std::sort(
+      by_rule.begin(), by_rule.end(),
+      [](const profile::NicEntry* a, const profile::NicEntry* b) { return a->rail < b->rail; });
+  for (size_t i = 0; i < by_rule.size() && i < found.size(); ++i) {
+    by_rule[i]->rdma_device = found[i].device;
+    if (by_rule[i]->netdev.empty()) by_rule[i]->netdev = found[i].netdev;
+  }
+}
+
+profile::HostEntry with_rule_nics_resolved(const profile::HostEntry& me) {
+  profile::HostEntry out = me;
+  if (std::any_of(out.nics.begin(), out.nics.end(),
+                  [](const profile::NicEntry& n) { return n.rdma_device.empty(); }))
+    resolve_rule_nics(out.nics, host::discover(host::FsRoot("/"), false, false));
   return out;
 }
 

@@ -25,7 +25,7 @@ namespace rocecfg::probe {
 
 struct RailPair {
   uint32_t rail = 0;
-  std::string device;        // this host's NIC (empty: found by rule; the first device)
+  std::string device;        // this host's NIC (rule NICs: resolve_rule_nics first)
   std::string peer_device;   // the peer's, for the report
   std::string peer_address;  // where its probe server listens
   uint16_t peer_port = kDefaultPort;
@@ -67,5 +67,17 @@ nlohmann::json render_rails_json(const RailPlan& plan, const std::vector<RailRun
 // than NICs declared by rule. The gate and doctor both judge with this.
 std::vector<std::string> declared_nic_problems(const std::vector<profile::NicEntry>& declared,
                                                const host::HostInventory& inv);
+
+// NICs declared by rule (nic_rule = "ethernet": rdma_device empty) take this
+// host's RDMA devices with an Ethernet port in PCI order (the netdev's PCI
+// address; devices without one, such as Soft-RoCE, after them by name), the
+// first for the lowest rail, with their netdev where none is stated. Named
+// NICs and devices already named are left alone; rule NICs beyond the devices
+// found stay empty (declared_nic_problems says how many are missing).
+void resolve_rule_nics(std::vector<profile::NicEntry>& nics, const host::HostInventory& inv);
+
+// `me` with its rule NICs resolved against this machine's devices (read only
+// when it has any): what probe --rails and the gate pair by rail.
+profile::HostEntry with_rule_nics_resolved(const profile::HostEntry& me);
 
 }  // namespace rocecfg::probe

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "model/hostlist.h"
 #include "switch/adapter.h"
 #include "switch/factory_registry.h"
 #include "switch/ssh.h"
@@ -21,15 +22,6 @@ FactoryRegistry<LldpReader>& readers() {
   return r;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string short_name(std::string_view name) {
-  return lower(name.substr(0, name.find('.')));
-}
 }  // namespace
 
 bool register_lldp_reader(std::string_view vendor, LldpReaderFactory factory) {
@@ -70,7 +62,7 @@ HostIdentity local_host_identity(const std::string& sysfs_net) {
 
 bool lldp_neighbor_is(const LldpNeighbor& n, const HostIdentity& host) {
   if (!host.hostname.empty() && !n.system_name.empty() &&
-      short_name(n.system_name) == short_name(host.hostname))
+      model::same_system_name(n.system_name, host.hostname))
     return true;
   for (const std::string* id : {&n.chassis_id, &n.port_id}) {
     std::string mac = normalize_mac(*id);

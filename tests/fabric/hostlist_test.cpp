@@ -56,6 +56,13 @@ TEST_SUITE("hostlist") {
     CHECK(err("n[0-99999999]").find("too large") != std::string::npos);
     CHECK(err("a[0-999]b[0-999]").find("more than 65536 hosts") != std::string::npos);
   }
+  TEST_CASE("one system's names: up to the first dot, case-insensitively") {
+    CHECK(same_system_name("leaf3.example.net", "LEAF3"));
+    CHECK(same_system_name("gpu007", "gpu007.cluster"));
+    CHECK_FALSE(same_system_name("leaf3", "leaf30"));
+    CHECK_FALSE(same_system_name("leaf3", ""));
+    CHECK(same_system_name("", ".x"));
+  }
   TEST_CASE("ring successor in the job's node order, wrapping, short names matched") {
     CHECK(*ring_successor("gpu[001-004]", "gpu002") == "gpu003");
     CHECK(*ring_successor("gpu[001-004]", "gpu004") == "gpu001");

@@ -40,6 +40,9 @@ TEST_SUITE("pair test") {
     std::string line = SshProber::client_line(SshProberOptions{}, t, true, c, s);
     CHECK(line.find(" 'rocecfg' 'probe' '--json' '--peer' '10.0.0.2' '--port' '18600' '--device' "
                     "'mlx5_0' '--mode' 'bw' '--size' '1048576'") != std::string::npos);
+    // The client judges with the profile's rules (fabric/probe_rules.h).
+    CHECK(line.find(" '--tos' '0' '--max-retransmits' '0' '--max-discards' '0'") !=
+          std::string::npos);
     std::string server = SshProber::server_start_line(SshProberOptions{}, s);
     CHECK(server.find(" 'timeout' '3600' 'rocecfg' 'probe' '--server' '--port' '18600' '--bind' "
                       "'10.0.0.2' '--device' 'mlx5_1'") != std::string::npos);

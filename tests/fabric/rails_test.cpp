@@ -174,6 +174,50 @@ TEST_SUITE("fabric rails") {
     CHECK(planned_rounds(all, g.names.size()).size() == 1023);
   }
 
+  // Issue 32: a lossy link and a host with the wrong MTU cost the lab no
+  // bandwidth outlier; the probe's counter and MTU evidence names them.
+  TEST_CASE("probe evidence at full bandwidth names a lossy link, a wrong-MTU host and NIC") {
+    Grid g = grid(8, 2);
+    SimClock clock;
+    SimFabric sim(g.names.size(), clock);
+    sim.add_lossy_link(ep(1, 0, 2), ep(4, 0, 2));
+    sim.wrong_mtu = {ep(6, 0, 2), ep(6, 1, 2), ep(3, 1, 2)};
+    RunReport r = run(g, sim, clock, Pattern::all);
+    CHECK(labels(r) == std::vector<std::string>{"host gpu0007", "nic gpu0004:mlx5_1",
+                                                "link gpu0002:mlx5_0 - gpu0005:mlx5_0"});
+    CHECK(r.analysis.bad_pairs == 7 + 7 + 6 + 1);  // gpu0007 on 2 rails, gpu0004:mlx5_1, the link
+    size_t link_pair = r.analysis.findings[2].pairs.at(0);
+    CHECK(r.analysis.pairs[link_pair].reasons ==
+          std::vector<std::string>{"probe: sequence errors (idle): 37 > 0 (max_retransmits; "
+                                   "ep8:rcvd_seq_err=37)"});
+    nlohmann::json j = render_json(r);
+    CHECK(j["pairs"][link_pair]["probe_failures"].size() == 1);
+    CHECK(j["pairs"][link_pair]["bw_fraction"].get<double>() > 0.93);
+  }
+
+  TEST_CASE("a slow rail explains the counter evidence on some of its pairs") {
+    Grid g = grid(8, 2);
+    SimClock clock;
+    SimFabric sim(g.names.size(), clock);
+    sim.bad_rail = 1;
+    sim.add_lossy_link(ep(1, 1, 2), ep(4, 1, 2));
+    sim.add_lossy_link(ep(1, 1, 2), ep(6, 1, 2));
+    sim.add_lossy_link(ep(1, 1, 2), ep(7, 1, 2));
+    CHECK(labels(run(g, sim, clock, Pattern::all)) == std::vector<std::string>{"rail 1"});
+  }
+
+  TEST_CASE("locate at 1,024 hosts x 8 rails names probe evidence in 4 rounds") {
+    Grid g = grid(1024, 8);
+    SimClock clock;
+    SimFabric sim(g.names.size(), clock);
+    sim.add_lossy_link(ep(500, 6, 8), ep(501, 6, 8));
+    sim.wrong_mtu = {ep(99, 0, 8)};
+    RunReport r = run(g, sim, clock, Pattern::locate);
+    CHECK(r.rounds.size() == 4);
+    CHECK(labels(r) ==
+          std::vector<std::string>{"nic gpu0100:mlx5_0", "link gpu0501:mlx5_6 - gpu0502:mlx5_6"});
+  }
+
   TEST_CASE("a host bad on every rail is named host by locate too") {
     Grid g = grid(64, 8);
     SimClock clock;

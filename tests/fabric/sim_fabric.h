@@ -62,10 +62,16 @@ class SimFabric final : public Prober {
   std::optional<size_t> bad_machine;  // a host slow on every rail (host_of)
   std::optional<uint32_t> bad_rail;   // every test touching the rail is slow
   double bad_rail_bw_factor = 0.5;
+  // The probe's own evidence at full bandwidth (fabric/probe_rules.h): a
+  // lossy link's tests fail the sequence-error rule, an endpoint with the
+  // wrong MTU fails the path MTU rule with every partner.
+  std::set<std::pair<size_t, size_t>> lossy_links;  // unordered, stored (min, max)
+  std::set<size_t> wrong_mtu;
   size_t rounds_run = 0;
   std::vector<Round> log;
 
   void add_bad_link(size_t a, size_t b) { bad_links.insert({std::min(a, b), std::max(a, b)}); }
+  void add_lossy_link(size_t a, size_t b) { lossy_links.insert({std::min(a, b), std::max(a, b)}); }
 
   std::vector<Sample> run_round(const Round& round) override {
     log.push_back(round);
@@ -97,6 +103,13 @@ class SimFabric final : public Prober {
       }
       s.bw_gbps = bw;
       s.lat_p50_us = lat;
+      if (lossy_links.count({std::min(p.client, p.server), std::max(p.client, p.server)}))
+        s.probe_failures.push_back(fmt::format(
+            "sequence errors (idle): 37 > 0 (max_retransmits; ep{}:rcvd_seq_err=37)", p.server));
+      for (size_t e : {p.client, p.server})
+        if (wrong_mtu.count(e))
+          s.probe_failures.push_back(
+              fmt::format("path MTU: 1024 < 4096 expected (ports: ep{} 1024)", e));
       out.push_back(s);
     }
     ++rounds_run;

@@ -38,7 +38,8 @@ TEST_SUITE("srun prober") {
     CHECK(joined(SrunProber::client_argv(o, t, true, c, s)) ==
           "srun --nodes=1 --ntasks=1 --nodelist=lab-host --overlap --quiet /opt/rocecfg probe "
           "--json --peer 10.0.3.12 --port 18622 --device rxef1 --mode bw --size 8192 "
-          "--duration-ms 1000 --timeout-ms 15000 --stall-ms 3000 --tos 0");
+          "--duration-ms 1000 --timeout-ms 15000 --stall-ms 3000 --tos 0 --max-retransmits 0 "
+          "--max-discards 0");
   }
   TEST_CASE("node names srun may get: no option, no file name, no shell") {
     CHECK(valid_slurm_node("gpu001"));

@@ -119,10 +119,26 @@ grep -q "^\[127.0.0.1\]:$p_new ssh-ed25519 $(cut -d' ' -f2 "$tmp/sshd/host_ed255
   bad "h4's key not recorded: $(cat "$kh")"
 [ "$(grep -c "^\[127.0.0.1\]:$p_changed " "$kh")" = 1 ] || bad "the changed key's line was touched: $(cat "$kh")"
 
-# 3. Strict again: h4's recorded key is now known.
-fabric --servers running --json
+# 3. Strict again: h4's recorded key is now known. The heat map and the
+# baseline go to paths where symlinks to another file were planted: the
+# links are replaced, the file they point to is untouched.
+echo "not yours" >"$tmp/victim"
+ln -s "$tmp/victim" "$tmp/map.svg"
+ln -s "$tmp/victim" "$tmp/base.json"
+fabric --servers running --json --svg "$tmp/map.svg" --save-baseline "$tmp/base.json"
 got=$(jq -r '.payload.pairs[] | select(.client == "h4") | .error' "$tmp/out" | normal)
 [ "$got" = "h4: $client" ] || bad "strict run after accepting: h4 -> h2 '$got'"
+[ "$(cat "$tmp/victim")" = "not yours" ] || bad "a planted link was followed: victim now $(head -c 80 "$tmp/victim")"
+[ ! -L "$tmp/map.svg" ] && grep -q '^<svg ' "$tmp/map.svg" || bad "--svg: $(ls -l "$tmp/map.svg"; head -c 80 "$tmp/map.svg")"
+[ ! -L "$tmp/base.json" ] && jq -e .pairs "$tmp/base.json" >/dev/null || bad "--save-baseline: $(ls -l "$tmp/base.json"; head -c 80 "$tmp/base.json")"
+# The soak's series is appended to, so a link there is refused, not replaced.
+ln -s "$tmp/victim" "$tmp/series.jsonl"
+fabric --servers running --soak 2s --every 1s --series "$tmp/series.jsonl"
+[ "$rc" = 2 ] && grep -q "series.jsonl: cannot open for appending: Too many levels of symbolic links" "$tmp/err" ||
+  bad "--series over a link: exit $rc, $(cat "$tmp/err")"
+[ "$(cat "$tmp/victim")" = "not yours" ] || bad "--series followed a planted link"
+fabric --dry-run --html "$tmp/r.html"
+[ "$rc" = 2 ] && [ ! -e "$tmp/r.html" ] || bad "--html with --dry-run: exit $rc"
 
 [ "$fails" = 0 ] || exit 1
-echo "PASS: fabric over real sshd: strict keys, accepted key recorded, changed key refused, unreachable host alone"
+echo "PASS: fabric over real sshd: strict keys, accepted key recorded, changed key refused, unreachable host alone; --svg/--save-baseline replace planted links, --series refuses one"

@@ -200,6 +200,53 @@ TEST_SUITE("gate") {
     CHECK(run_gate(o, env_for(t, pfc3())).exit_code == 0);
   }
 
+  TEST_CASE("a NIC cabled elsewhere than the inventory says drains the node, naming both ends") {
+    test::FsTree t;
+    rxe_host(t);
+    GateOptions o = options(t);
+    o.declared_nics = {
+        profile::NicEntry{"rxe0", "", "10.0.0.1", 0, profile::SwitchPort{"leaf2", "swp9"}}};
+    GateEnv e = env_for(t, pfc3());
+    host::LldpPeer heard;
+    heard.interface = "veth0";  // rxe0's netdev, found by the devices check
+    heard.system_name = "leaf3";
+    heard.port_id = "swp9";
+    heard.port_id_type = "ifname";
+    e.lldp_neighbors = [&heard]() -> Result<std::vector<host::LldpPeer>> {
+      return std::vector<host::LldpPeer>{heard};
+    };
+    GateReport r = run_gate(o, e);
+    CHECK(r.exit_code == 1);
+    CHECK(r.summary_line() ==
+          "node7 | unhealthy: cabling: rxe0 of node7 reaches leaf3 swp9; the inventory says "
+          "leaf2 swp9");
+    // Where the inventory says: a pass of its own.
+    heard.system_name = "leaf2";
+    r = run_gate(o, e);
+    CHECK(r.exit_code == 0);
+    REQUIRE(r.checks.size() > 1);
+    CHECK(r.checks[1].name == "cabling");
+    CHECK(r.checks[1].message == "1 NIC(s) reach the switch port the inventory names");
+    // No neighbour is a warning (not checked), never a pass; lldpd absent too.
+    e.lldp_neighbors = []() -> Result<std::vector<host::LldpPeer>> {
+      return std::vector<host::LldpPeer>{};
+    };
+    r = run_gate(o, e);
+    CHECK(r.checks[1].status == CheckStatus::warn);
+    CHECK(r.checks[1].message ==
+          "1 NIC(s) not checked: rxe0 (veth0) of node7: no LLDP neighbour; the inventory says "
+          "leaf2 swp9");
+    e.lldp_neighbors = []() -> Result<std::vector<host::LldpPeer>> {
+      return fail("lldpcli", "exit 1: unable to connect to socket");
+    };
+    CHECK(run_gate(o, e).checks[1].message ==
+          "LLDP neighbours not read: lldpcli: exit 1: unable to connect to socket");
+    // No NIC names its port: no cabling check at all.
+    o.declared_nics[0].switch_port.reset();
+    r = run_gate(o, e);
+    CHECK(r.checks[1].name == "mtu");
+  }
+
   TEST_CASE("no RDMA device where the inventory declares NICs is unhealthy, not unknown") {
     test::FsTree t;
     t.line("sys/class/net/eth0/mtu", "1500");

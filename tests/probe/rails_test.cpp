@@ -34,6 +34,64 @@ probe_address = "10.0.0.3"
 }  // namespace
 
 TEST_SUITE("probe rails") {
+  TEST_CASE("NICs by rule take the Ethernet RDMA devices in PCI order, virtual ones last") {
+    auto dev = [](const std::string& name, const std::string& netdev, const std::string& layer) {
+      host::RdmaDevice d;
+      d.name = name;
+      host::RdmaPort p;
+      p.link_layer = layer;
+      p.netdev = netdev;
+      d.ports.push_back(p);
+      return d;
+    };
+    auto net = [](const std::string& name, const std::string& pci) {
+      host::Netdev n;
+      n.name = name;
+      n.pci_bdf = pci;
+      return n;
+    };
+    host::HostInventory inv;
+    inv.rdma_devices = {dev("rxe0", "veth0", "Ethernet"), dev("mlx5_1", "ens2np0", "Ethernet"),
+                        dev("mlx5_0", "ens1np0", "Ethernet"), dev("mlx5_ib", "", "InfiniBand"),
+                        dev("mlx5_3", "ens4np0", "Ethernet")};
+    inv.netdevs = {net("veth0", ""), net("ens2np0", "0000:5e:00.0"), net("ens1np0", "0000:3b:00.0"),
+                   net("ens4np0", "0000:af:00.0")};
+    std::vector<profile::NicEntry> nics(4);
+    for (uint32_t r = 0; r < 4; ++r) nics[r].rail = r;
+    nics[2].rdma_device = "mlx5_3";  // named: kept, and not taken by the rule
+    nics[3].netdev = "stated0";
+    resolve_rule_nics(nics, inv);
+    CHECK(nics[0].rdma_device == "mlx5_0");
+    CHECK(nics[0].netdev == "ens1np0");
+    CHECK(nics[1].rdma_device == "mlx5_1");
+    CHECK(nics[2].rdma_device == "mlx5_3");
+    CHECK(nics[2].netdev.empty());
+    CHECK(nics[3].rdma_device == "rxe0");
+    CHECK(nics[3].netdev == "stated0");
+    // Fewer devices than rule NICs: the rest stay empty, for declared_nic_problems.
+    std::vector<profile::NicEntry> more(6);
+    for (uint32_t r = 0; r < 6; ++r) more[r].rail = r;
+    resolve_rule_nics(more, inv);
+    CHECK(more[3].rdma_device == "rxe0");
+    CHECK(more[4].rdma_device.empty());
+    CHECK(more[5].rdma_device.empty());
+    // probe --rails does not fall back to the first device for them.
+    profile::HostEntry me, peer;
+    me.name = "gpu1";
+    me.nic_source = profile::NicSource::rule;
+    me.nics = {more[3], more[4]};
+    peer.name = "gpu2";
+    peer.nics = {more[3], more[4]};
+    peer.nics[0].probe_address = "10.3.0.2";
+    peer.nics[1].probe_address = "10.4.0.2";
+    RailPlan plan = pair_rails(me, peer);
+    REQUIRE(plan.pairs.size() == 1);
+    CHECK(plan.pairs[0].device == "rxe0");
+    CHECK(plan.problems ==
+          std::vector<std::string>{"rail 4: gpu1 has no RDMA device with an Ethernet port for it "
+                                   "(nic_rule)"});
+  }
+
   TEST_CASE("each NIC meets the peer's NIC on its rail") {
     profile::Inventory inv = inventory();
     RailPlan plan = pair_rails(*inv.find_host("gpu1"), *inv.find_host("gpu2"));

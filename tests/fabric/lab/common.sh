@@ -100,12 +100,15 @@ fabric_faults_clear() {
 
 # fault_link A B RATE: a netem rate limit on the path between endpoints A and B
 # only (each end's egress towards the other, through a prio band and a u32 filter)
-fault_link() {
-  local a=$1 b=$2 r=$3 x y
+fault_link() { fault_link_netem "$1" "$2" rate "$3"; }
+# fault_link_netem A B NETEM...: any netem on that path ("loss 3%")
+fault_link_netem() {
+  local a=$1 b=$2 x y
+  shift 2
   for x in "$a:$b" "$b:$a"; do
     y=${x#*:}; x=${x%%:*}
     tc qdisc add dev "fab$x" root handle 1: prio bands 3 priomap 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
-    tc qdisc add dev "fab$x" parent 1:3 handle 30: netem rate "$r"
+    tc qdisc add dev "fab$x" parent 1:3 handle 30: netem "$@"
     tc filter add dev "fab$x" parent 1: protocol ip prio 1 u32 match ip dst "10.0.3.$((10 + y))/32" flowid 1:3
   done
 }

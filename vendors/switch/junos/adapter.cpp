@@ -13,8 +13,10 @@
 //   exit
 // A failure before the confirmed commit discards the private candidate
 // (`rollback 0`, `exit`): nothing changed. A failure after it loads and
-// commits the previous configuration (`rollback 1`, `commit`); if even the
-// reconnect fails, the confirmed commit reverts on its own after 5 minutes.
+// commits the configuration before the push (`rollback 1` after the
+// confirmed commit, `rollback 2` after the confirming one: each commit is a
+// rollback entry); if even the reconnect fails, an unconfirmed commit
+// reverts on its own after 5 minutes.
 #include <fmt/format.h>
 
 #include "../cli/common.h"
@@ -77,12 +79,32 @@ std::optional<unsigned> pcp_from_bits(std::string_view bits) {
 
 Status push(Session& session, const std::vector<std::string>& commands) {
   if (commands.empty()) return {};
-  const std::string confirmed = fmt::format("commit confirmed {}", kConfirmMinutes);
-  bool live = false;
+  // How far the transaction got decides its undo. Every commit, the
+  // confirming one included, is a rollback entry (`show system commit`), so
+  // the configuration before the push is rollback 1 after `commit confirmed`
+  // and rollback 2 after the confirming `commit`.
+  enum class Phase { staged, committing, confirmed, done } phase = Phase::staged;
+  auto back_to = [&](int n) {
+    const std::string rollback = "rollback " + std::to_string(n);
+    return cli::recover(session, {rollback, "commit", "exit"},
+                        {"configure private", rollback, "commit", "exit"});
+  };
   auto undo = [&](Error cause) -> Status {
-    Status rolled = live ? cli::recover(session, {"rollback 1", "commit", "exit"},
-                                        {"configure private", "rollback 1", "commit", "exit"})
-                         : cli::recover(session, {"rollback 0", "exit"}, {});
+    Status rolled;
+    if (phase == Phase::confirmed) {
+      rolled = back_to(1);
+    } else if (phase == Phase::done) {
+      rolled = back_to(2);
+    } else {
+      // Nothing committed (a refused `commit confirmed` commits nothing):
+      // discard the private candidate; a lost session discards it anyway.
+      rolled = cli::recover(session, {"rollback 0", "exit"}, {});
+      if (phase == Phase::committing)
+        cause.message += fmt::format(
+            " (had the switch committed before the session failed, commit confirmed reverts "
+            "it within {} minutes)",
+            kConfirmMinutes);
+    }
     return std::unexpected(cli::push_failure(std::move(cause), kVendor, rolled));
   };
   if (auto r = session.run("configure private"); !r) return undo(r.error());
@@ -90,21 +112,26 @@ Status push(Session& session, const std::vector<std::string>& commands) {
     if (auto r = session.run(c); !r) return undo(r.error());
   for (const char* c : {"show | compare", "commit check"})
     if (auto r = session.run(c); !r) return undo(r.error());
-  if (auto r = session.run(confirmed); !r) {
-    live = true;  // a commit that failed half-way may have activated: restore
+  phase = Phase::committing;
+  if (auto r = session.run(fmt::format("commit confirmed {}", kConfirmMinutes)); !r)
     return undo(r.error());
-  }
-  live = true;
+  phase = Phase::confirmed;
+  // Read back: the candidate holds nothing the commit left out (a compare
+  // prints `+`/`-` lines for each difference).
   auto left = session.run("show | compare");
   if (!left) return undo(left.error());
-  if (left->find_first_not_of(" \r\n") != std::string::npos &&
-      left->find("[edit") != std::string::npos)
-    return undo(Error{ErrorKind::failed, "show | compare",
-                      "the candidate still differs from the committed configuration after commit "
-                      "confirmed"});
+  for (size_t a = 0; a < left->size();) {
+    size_t b = std::min(left->find('\n', a), left->size());
+    char c = (*left)[a];
+    if (b > a && (c == '+' || c == '-'))
+      return undo(Error{ErrorKind::failed, "show | compare",
+                        "the candidate still differs from the committed configuration after "
+                        "commit confirmed"});
+    a = b + 1;
+  }
   if (auto r = session.run("commit"); !r) return undo(r.error());
-  live = false;
-  if (auto r = session.run("exit"); !r) return std::unexpected(r.error());
+  phase = Phase::done;
+  if (auto r = session.run("exit"); !r) return undo(r.error());
   return {};
 }
 
@@ -114,11 +141,22 @@ ShellDialect dialect() {
   ShellDialect d;
   // `user@leaf1> ` (operational) and `user@leaf1# ` (configuration).
   d.prompt_regex = R"((^|\n)[\w.-]+@[\w.:-]+[>#] ?$)";
-  d.error_regexes = {R"(^error:)", R"(^syntax error)", R"(^unknown command)",
+  // Junos prints `error:`; a device printing `Error:` fails the command too.
+  d.error_regexes = {R"(^[Ee]rror:)", R"(^syntax error)", R"(^unknown command)",
                      R"(^missing argument)", R"(^invalid value)"};
   d.pager_regex = R"(---\(more( \d+%)?\)--- *$)";
   d.setup_commands = {"set cli screen-length 0", "set cli screen-width 0"};
   return d;
+}
+
+// After a completed push fails verification: the configuration before it
+// is exactly the one two commits back (the confirmed commit and the
+// confirming one), so loading it (`rollback 2` inside push()'s transaction)
+// restores the text, not only the values. Juniper CLI User Guide,
+// "rollback": rollback N is the configuration N commits ago.
+std::optional<std::vector<std::string>> restore(std::string_view before, std::string_view now) {
+  if (before == now) return std::vector<std::string>{};
+  return std::vector<std::string>{"rollback 2"};
 }
 
 const VendorOps kOps{
@@ -134,6 +172,7 @@ const VendorOps kOps{
     .render = render,
     .parse = parse,
     .push = push,
+    .restore = restore,
 };
 
 [[maybe_unused]] const bool registered =

@@ -85,10 +85,16 @@ void CosModel::resolve(SwitchState& state) const {
             poll * detection, p.recovery_ms.value_or(kWatchdogRecoveryMs),
             p.action.value_or("drop") == "forward" ? model::WatchdogAction::forward
                                                    : model::WatchdogAction::drop};
-        if (!p.poll_ms || !p.detection_polls || !p.recovery_ms || !p.action)
+        // A bare `pfc-watchdog` runs on the documented defaults; one that
+        // states its timers is configured, a default for what it leaves out.
+        if (!p.poll_ms && !p.detection_polls && !p.recovery_ms)
           state.mark(port, Knob::pfc_watchdog, Source::vendor_default,
-                     "pfc-watchdog with Junos defaults for what it does not state (poll 100 ms, "
-                     "detection 2, recovery 200 ms, action drop)");
+                     "pfc-watchdog with Junos defaults (poll 100 ms, detection 2, recovery "
+                     "200 ms, action drop)");
+        else if (!p.poll_ms || !p.detection_polls || !p.recovery_ms || !p.action)
+          state.notes.push_back(port + ": pfc-watchdog of " + *b.congestion_profile +
+                                " takes Junos defaults for what it does not state (poll 100 ms, "
+                                "detection 2, recovery 200 ms, action drop)");
       } else {
         state.mark(port, Knob::pfc_watchdog, Source::configured,
                    "no pfc-watchdog in " + *b.congestion_profile);

@@ -174,7 +174,7 @@ TEST_SUITE("conformance") {
            "display saved-configuration"},
           "return"}},
         {"junos",
-         {{"configure private"},
+         {{"configure exclusive"},
           {"commit check", "commit confirmed 5", "show | compare", "commit", "exit"},
           "exit"}},
     };

@@ -4,8 +4,11 @@ vendors/switch/junos/junos.h), built from Juniper's CLI User Guide.
 The configuration is kept as its `display set` statements ("running"; the
 committed configuration, which a commit also saves as "startup"). Modes:
 operational `lab@leaf1> ` and configuration `[edit]` / `lab@leaf1# `.
-`configure private` gives the session its own candidate (a copy of the
-committed configuration, discarded on `exit`); `set` adds or replaces a
+`configure exclusive` gives the session the candidate (a copy of the
+committed configuration, discarded on `exit`; the lock against other
+sessions is not modelled); `configure private` does too, but refuses
+`commit confirmed` as Junos does ("You cannot issue the commit confirmed
+command when you are in configure private mode", JUNOS 8.5 CLI guide); `set` adds or replaces a
 statement, `delete` removes every statement under a path ("warning:
 statement not found" when there is none). Every `set`/`delete` line must be
 a form of tests/switch/conformance/junos.json with its values in range,
@@ -162,8 +165,9 @@ class Emulator(Personality):
                 return "Screen " + ("length" if "length" in line else "width") + " set to 0"
             if line == "show configuration | display set":
                 return "\n".join(state["running"])
-            if line == "configure private":
+            if line in ("configure private", "configure exclusive"):
                 session["mode"] = "configure"
+                session["private"] = line.endswith("private")
                 session["candidate"] = list(state["running"])
                 return ("warning: uncommitted changes will be discarded on exit\n"
                         "Entering configuration mode")
@@ -181,6 +185,8 @@ class Emulator(Personality):
         if line == "commit check":
             return "configuration check succeeds"
         m = re.fullmatch(r"commit confirmed (\d+)", line)
+        if m and session.get("private"):
+            raise CommandError("error: commit confirmed is not supported in configure private mode")
         if m:
             if not 1 <= int(m.group(1)) <= 65535:
                 raise CommandError("error: value outside range 1..65535")

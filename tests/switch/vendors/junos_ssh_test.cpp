@@ -1,6 +1,6 @@
 // Junos end to end: the real transport and engine against a real sshd whose
 // forced command emulates the Junos CLI (tests/switch/emu/junos_emu.py):
-// configure private, commit check, commit confirmed with a timer that really
+// configure exclusive, commit check, commit confirmed with a timer that really
 // reverts, rollback, a fault at every step, host keys.
 #include <doctest/doctest.h>
 
@@ -81,7 +81,7 @@ TEST_SUITE("junos over ssh") {
       auto s = open_session(fx.target(0), *a);
       REQUIRE_OK(s);
       for (const char* c :
-           {"configure private", "set interfaces et-0/0/1 mtu 9000", "commit confirmed 1"})
+           {"configure exclusive", "set interfaces et-0/0/1 mtu 9000", "commit confirmed 1"})
         REQUIRE_OK((*s)->run(c));
       // The session dies here, unconfirmed.
     }
@@ -89,6 +89,19 @@ TEST_SUITE("junos over ssh") {
           std::string::npos);  // live meanwhile
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     CHECK(running_config(fx, 0, "junos") == before);
+  }
+
+  TEST_CASE("configure private refuses commit confirmed, as Junos documents; exclusive takes it") {
+    SshdFixture fx({"junos"});
+    auto a = make_adapter("junos");
+    auto s = open_session(fx.target(0), *a);
+    REQUIRE_OK(s);
+    REQUIRE_OK((*s)->run("configure private"));
+    REQUIRE_OK((*s)->run("set interfaces et-0/0/1 mtu 9000"));
+    auto r = (*s)->run("commit confirmed 5");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().message.find("commit confirmed is not supported in configure private mode") !=
+          std::string::npos);
   }
 
   TEST_CASE("a refused statement is reported and nothing is committed") {

@@ -1,7 +1,7 @@
 // Juniper Junos adapter: golden renders, what cannot be represented is
 // refused or planned unsupported, the PFC port-blocking warning, the round
 // trip through the parser, the three configuration forms, and the commit
-// protocol (configure private ... commit confirmed ... commit) against a
+// protocol (configure exclusive ... commit confirmed ... commit) against a
 // recording stand-in, including a failure at every step.
 #include <doctest/doctest.h>
 
@@ -166,18 +166,18 @@ TEST_SUITE("junos") {
   }
 
   TEST_CASE(
-      "push: configure private, set lines, compare, check, commit confirmed, read back, commit") {
+      "push: configure exclusive, set lines, compare, check, commit confirmed, read back, commit") {
     auto a = junos();
     testing::RecordingSession s;
     REQUIRE_OK(a->push(s, kTwo));
-    CHECK(s.sent == std::vector<std::string>{"configure private", kTwo[0], kTwo[1],
+    CHECK(s.sent == std::vector<std::string>{"configure exclusive", kTwo[0], kTwo[1],
                                              "show | compare", "commit check", "commit confirmed 5",
                                              "show | compare", "commit", "exit"});
   }
 
   TEST_CASE("push: a failure at every step is undone as far as the transaction got") {
     auto a = junos();
-    // Steps: 1 configure private, 2-3 the statements, 4 show | compare, 5 commit
+    // Steps: 1 configure exclusive, 2-3 the statements, 4 show | compare, 5 commit
     // check, 6 commit confirmed, 7 show | compare, 8 commit, 9 exit.
     const std::map<int, std::vector<std::string>> undo{{5, {"rollback 0", "exit"}},
                                                        {6, {"rollback 0", "exit"}},
@@ -203,7 +203,7 @@ TEST_SUITE("junos") {
     auto r = a->push(d, kTwo);
     REQUIRE_FALSE(r);
     CHECK(std::vector<std::string>(d.sent.end() - 5, d.sent.end()) ==
-          std::vector<std::string>{"<reconnect>", "configure private", "rollback 1", "commit",
+          std::vector<std::string>{"<reconnect>", "configure exclusive", "rollback 1", "commit",
                                    "exit"});
   }
 }

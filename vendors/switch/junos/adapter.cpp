@@ -1,9 +1,13 @@
 // The Junos adapter: the sw::Adapter face of junos.h, the commit protocol,
 // the port grammar and code points.
 //
-// Transaction (Junos CLI User Guide: "configure private", "show | compare",
+// Transaction (Junos CLI User Guide: "configure exclusive", "show | compare",
 // "commit check", "commit confirmed", "rollback"):
-//   configure private            a private candidate: nobody else's edits
+//   configure exclusive          the candidate, locked against other writers
+//                                (not `configure private`: "You cannot issue
+//                                the commit confirmed command when you are in
+//                                configure private mode", JUNOS 8.5 CLI
+//                                guide, Using the configure private Command)
 //   set ... / delete ...         the statements render() made
 //   show | compare               the change as Junos computes it (logged)
 //   commit check                 validate without activating
@@ -87,7 +91,7 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   auto back_to = [&](int n) {
     const std::string rollback = "rollback " + std::to_string(n);
     return cli::recover(session, {rollback, "commit", "exit"},
-                        {"configure private", rollback, "commit", "exit"});
+                        {"configure exclusive", rollback, "commit", "exit"});
   };
   auto undo = [&](Error cause) -> Status {
     Status rolled;
@@ -97,7 +101,7 @@ Status push(Session& session, const std::vector<std::string>& commands) {
       rolled = back_to(2);
     } else {
       // Nothing committed (a refused `commit confirmed` commits nothing):
-      // discard the private candidate; a lost session discards it anyway.
+      // discard the candidate; leaving exclusive mode discards it anyway.
       rolled = cli::recover(session, {"rollback 0", "exit"}, {});
       if (phase == Phase::committing)
         cause.message += fmt::format(
@@ -107,7 +111,7 @@ Status push(Session& session, const std::vector<std::string>& commands) {
     }
     return std::unexpected(cli::push_failure(std::move(cause), kVendor, rolled));
   };
-  if (auto r = session.run("configure private"); !r) return undo(r.error());
+  if (auto r = session.run("configure exclusive"); !r) return undo(r.error());
   for (const auto& c : commands)
     if (auto r = session.run(c); !r) return undo(r.error());
   for (const char* c : {"show | compare", "commit check"})

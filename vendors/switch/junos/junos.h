@@ -51,7 +51,9 @@
 //     24.4R1-EVO); rocecfg never renders a 0 % rate (a scheduler without a
 //     rate is "no guaranteed share").
 //
-// Transactions: `configure private`, the `set` statements, `show | compare`
+// Transactions: `configure exclusive` (the candidate locked for this session;
+// `configure private` would be the natural choice, but Junos refuses `commit
+// confirmed` there), the `set` statements, `show | compare`
 // (the plan as Junos sees it), `commit check`, `commit confirmed N`, a
 // read-back, and `commit` to confirm; on failure `rollback 0` and `exit`,
 // and a session that died leaves the confirmed commit to revert by itself
@@ -62,7 +64,8 @@
 // CoS PFC (Congestion Notification Profiles), PFC Watchdog (defaults 100 ms
 // poll, detection 2, recovery 200 ms), Understanding CoS Explicit Congestion
 // Notification (drop profiles as fill levels); "CLI User Guide": configure
-// private, show | compare, commit check, commit confirmed, rollback;
+// exclusive, configure private (no commit confirmed there), show | compare,
+// commit check, commit confirmed, rollback;
 // Juniper/yang @2a696d624fe5dae221cb54f7a5d131d29087d038
 // 24.4/24.4R1-EVO/native/conf-and-rpcs/conf/models (class-of-service and
 // interfaces modules: the statement tree and value ranges; a test validates

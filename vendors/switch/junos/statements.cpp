@@ -20,6 +20,8 @@
 //
 // Terminal residue (prompts `user@host> ...`, `[edit]`, `{master:0}`) is
 // blanked first, keeping line numbers.
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include <fmt/format.h>
@@ -69,6 +71,18 @@ Result<Statements> read_set(const std::vector<std::string>& lines) {
     if (w.empty() || w[0].starts_with("#")) continue;
     int line = static_cast<int>(i + 1);
     if (w[0] == "set" && w.size() >= 2) {
+      // `code-points [ 000 001 ]`: a leaf-list as `display set` prints it,
+      // one statement per value.
+      auto open = std::find(w.begin(), w.end(), "[");
+      if (open != w.end() && w.back() == "]" && open + 1 < w.end() - 1) {
+        std::vector<std::string> head(w.begin() + 1, open);
+        for (auto v = open + 1; v != w.end() - 1; ++v) {
+          std::vector<std::string> one = head;
+          one.push_back(*v);
+          out.list.push_back({std::move(one), line});
+        }
+        continue;
+      }
       out.list.push_back({std::vector<std::string>(w.begin() + 1, w.end()), line});
     } else if (w[0] == "deactivate" && w.size() >= 2) {
       deactivated.emplace_back(w.begin() + 1, w.end());

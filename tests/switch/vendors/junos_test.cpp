@@ -143,6 +143,20 @@ TEST_SUITE("junos") {
     }
   }
 
+  TEST_CASE("unequal ingress and egress lossless buffer partitions are said, not judged") {
+    auto a = junos();
+    auto st = a->parse(
+        "set class-of-service shared-buffer ingress buffer-partition lossless percent 66\n"
+        "set class-of-service shared-buffer egress buffer-partition lossless percent 50\n"
+        "set interfaces et-0/0/1 mtu 9216\n");
+    REQUIRE_OK(st);
+    REQUIRE_FALSE(st->notes.empty());
+    CHECK(st->notes.back() ==
+          "shared-buffer lossless partition: ingress 66 % but egress 50 %; some platforms "
+          "(QFX5220/5230) require them to match");
+    CHECK(st->not_understood.size() == 2);  // buffers are not managed on junos
+  }
+
   TEST_CASE("Junos refuses other vendors' configs and they refuse Junos, by evidence") {
     auto a = junos();
     auto eos_text =

@@ -72,6 +72,8 @@ class CosModel {
   std::map<std::string, CosBinding> bindings_;  // interface (or wildcard "et-*") -> binding
   std::map<std::string, uint32_t> mtu_;
   std::set<std::string> ports_;  // physical ports the configuration names
+  // shared-buffer ingress|egress buffer-partition lossless percent, as written.
+  std::map<std::string, std::string> lossless_percent_;
 };
 
 }  // namespace rocecfg::sw::junos

@@ -161,6 +161,16 @@ void CosModel::resolve(SwitchState& state) const {
     state.ports[port] = std::move(s);
   }
 
+  // QFX5220/5230 require the ingress and egress lossless shared-buffer
+  // percentages to match (issue 37; Juniper QFX buffer configuration);
+  // buffers are not managed here, so a mismatch is said, not judged.
+  if (lossless_percent_.contains("ingress") && lossless_percent_.contains("egress") &&
+      lossless_percent_.at("ingress") != lossless_percent_.at("egress"))
+    state.notes.push_back("shared-buffer lossless partition: ingress " +
+                          lossless_percent_.at("ingress") + " % but egress " +
+                          lossless_percent_.at("egress") +
+                          " %; some platforms (QFX5220/5230) require them to match");
+
   // Switch-wide: the DSCP classifier most ports bind.
   if (dscp_use.empty()) return;
   auto top = std::max_element(dscp_use.begin(), dscp_use.end(),

@@ -348,7 +348,23 @@ def _h3c(command, read):
 
 def _junos(command, read):
     """`show interfaces extensive <port>`: the Queue counters table and the MAC
-    Priority Flow Control Statistics rows (vendors/switch/junos/junos_counters.cpp)."""
+    Priority Flow Control Statistics rows; `show interfaces queue <port>`: the
+    per-queue sections with their ECN-CE rows (vendors/switch/junos/junos_counters.cpp)."""
+    if command.startswith(PER_PORT["junos"][1]):
+        port = command[len(PER_PORT["junos"][1]):]
+        lines = [f"Physical interface: {port}, Enabled, Physical link is Up",
+                 "Forwarding classes: 16 supported, 8 in use",
+                 "Egress queues: 12 supported, 8 in use"]
+        for q in range(8):
+            drops = _v(read, port, "drops", q)
+            lines += [f"Queue: {q}, Forwarding classes: rocecfg-q{q}",
+                      "  Queued:",
+                      f"    Packets              :{1000 + drops:>22}{0:>22} pps",
+                      "  Transmitted:",
+                      f"    Packets              :{1000:>22}{0:>22} pps",
+                      f"    Tail-dropped packets :{drops:>22}{0:>22} pps",
+                      f"    ECN-CE packets       :{_v(read, port, 'ecn', q):>22}{0:>22} pps"]
+        return "\n".join(lines)
     port = command[len(PER_PORT["junos"][0]):]
     lines = [f"Physical interface: {port}, Enabled, Physical link is Up",
              "  Link-level type: Ethernet, MTU: 9216, LAN-PHY mode, Speed: 400Gbps",
@@ -381,7 +397,7 @@ COMMANDS = {
 # Per-port commands: the prefix, then one interface name.
 PER_PORT = {"huawei-ce": ("display qos queue statistics interface ",
                           "display qos ecn statistics interface "),
-            "junos": ("show interfaces extensive ",)}
+            "junos": ("show interfaces extensive ", "show interfaces queue ")}
 CUMULUS_SUFFIXES = ("counters qos pfc-stats", "counters qos egress-queue-stats",
                     "counters qos ingress-buffer-stats", "counters qos port-stats",
                     "qos pfc-watchdog")

@@ -21,10 +21,26 @@
 // and not reset on read (`clear interfaces statistics` resets them, seen as
 // a counter going down).
 //
-// Not exposed here: ECN-CE marks per queue and the PFC watchdog's state;
-// no public Juniper sample of the forms that carry them (`show interfaces
-// queue` ECN fields, `show class-of-service ... pfc-watchdog`) could be read,
-// so they are listed as unread, never zero.
+// and `show interfaces queue [<port>]` (Juniper, "show interfaces queue"),
+// per queue:
+//
+//   Physical interface: et-0/0/1, Enabled, Physical link is Up
+//   Queue: 3, Forwarding classes: NO-LOSS
+//     Queued:
+//       Packets              :                  1024                     0 pps
+//     Transmitted:
+//       Packets              :                  1000                     0 pps
+//       Tail-dropped packets :                    24                     0 pps
+//       ECN-CE packets       :                   311                     0 pps
+//
+// of which the ECN-CE marks are read (the drops and sent packets come from
+// `show interfaces extensive`, one source per counter). The layout (`Queue:
+// N` sections, `ECN-CE packets : N` rows) is also what a public QFX
+// inventory script parses from this command.
+//
+// Not exposed here: the PFC watchdog's state and counts; no public Juniper
+// sample of the form that carries them could be read, so they are listed as
+// unread, never zero.
 #include <fmt/format.h>
 
 #include "../cli/common.h"
@@ -36,6 +52,7 @@ namespace rocecfg::sw::junos {
 namespace {
 
 constexpr std::string_view kCommand = "show interfaces extensive";
+constexpr std::string_view kQueue = "show interfaces queue";
 
 std::vector<std::string_view> lines_of(std::string_view text) {
   std::vector<std::string_view> out;
@@ -123,6 +140,50 @@ Status parse_extensive(const std::string& cmd, std::string_view out, CounterSnap
   return {};
 }
 
+Status parse_queue(const std::string& cmd, std::string_view out, CounterSnapshot& s) {
+  std::string port;
+  int queue = -1;
+  bool any = false;
+  s.kinds_read.insert(CounterKind::ecn_marked);
+  for (std::string_view raw : lines_of(out)) {
+    std::string_view l = trim(raw);
+    if (l.starts_with("Physical interface: ")) {
+      std::string_view rest = l.substr(20);
+      port = std::string(rest.substr(0, rest.find(',')));
+      queue = -1;
+      continue;
+    }
+    if (l.starts_with("Queue: ")) {
+      auto w = cli::words(l.substr(7));
+      std::string_view n = w.empty() ? "" : w[0];
+      if (n.ends_with(",")) n.remove_suffix(1);
+      auto q = cli::number(n, 15);
+      if (!q) return bad(fmt::format("{}: unreadable queue line '{}'", port, l));
+      queue = static_cast<int>(*q);
+      continue;
+    }
+    if (queue >= 0 && l.starts_with("ECN-CE packets")) {
+      size_t colon = l.find(':');
+      auto w = colon == std::string_view::npos ? std::vector<std::string_view>{}
+                                               : cli::words(l.substr(colon + 1));
+      auto n = w.empty() ? std::nullopt : cli::number(w[0], UINT64_MAX);
+      if (!n) return bad(fmt::format("{} queue {}: unreadable ECN-CE row '{}'", port, queue, l));
+      if (port.empty()) return bad("an ECN-CE row before any `Physical interface:` line");
+      put(s, port, CounterScope::queue, queue, CounterKind::ecn_marked, *n, CounterUnit::packets,
+          cmd);
+      any = true;
+    }
+  }
+  if (!any) return bad("no `ECN-CE packets` row under a `Queue: N` line");
+  return {};
+}
+
+bool shows_queue(std::string_view out) {
+  return out.find("Physical interface: ") != std::string_view::npos &&
+         out.find("Queue: ") != std::string_view::npos &&
+         out.find("ECN-CE packets") != std::string_view::npos;
+}
+
 bool shows_extensive(std::string_view out) {
   return out.find("Physical interface: ") != std::string_view::npos &&
          (out.find("MAC Priority Flow Control Statistics:") != std::string_view::npos ||
@@ -134,38 +195,48 @@ class JunosCounters final : public CounterReader {
   std::string_view vendor() const override { return kVendor; }
   std::vector<CounterCommand> commands(const std::vector<std::string>& ports) const override {
     std::vector<CounterCommand> out;
-    for (const std::string& p : ports) out.push_back({fmt::format("{} {}", kCommand, p), p});
+    for (const std::string& p : ports) {
+      out.push_back({fmt::format("{} {}", kCommand, p), p});
+      out.push_back({fmt::format("{} {}", kQueue, p), p});
+    }
     return out;
   }
   std::optional<CounterCommand> recognise(std::string_view line) const override {
     line = trim(line);
-    if (line == kCommand) return CounterCommand{std::string(kCommand), ""};
-    if (!line.starts_with(std::string(kCommand) + " ")) return std::nullopt;
-    std::string port(trim(line.substr(kCommand.size())));
-    if (!std::regex_match(port, port_grammar())) return std::nullopt;
-    return CounterCommand{std::string(line), port};
+    for (std::string_view form : {kCommand, kQueue}) {
+      if (line == form) return CounterCommand{std::string(form), ""};
+      if (!line.starts_with(std::string(form) + " ")) continue;
+      std::string port(trim(line.substr(form.size())));
+      if (!std::regex_match(port, port_grammar())) return std::nullopt;
+      return CounterCommand{std::string(line), port};
+    }
+    return std::nullopt;
   }
   Status parse(const CounterCommand& c, std::string_view out, CounterSnapshot& s) const override {
+    if (c.command.starts_with(kQueue)) return parse_queue(c.command, out, s);
     return parse_extensive(c.command, out, s);
   }
   Result<std::optional<CounterCommand>> identify(std::string_view out,
                                                  const CounterCommand* said) const override {
-    if (!shows_extensive(out)) return std::optional<CounterCommand>();
-    if (said && !said->command.starts_with(kCommand))
+    std::string_view form = shows_queue(out)       ? kQueue
+                            : shows_extensive(out) ? kCommand
+                                                   : std::string_view();
+    if (form.empty()) return std::optional<CounterCommand>();
+    if (said && !said->command.starts_with(form))
       return fail(
           ErrorKind::invalid_input, "",
-          fmt::format("the output is that of '{}', not of the command line before it", kCommand));
-    return std::optional<CounterCommand>(said ? *said : CounterCommand{std::string(kCommand), ""});
+          fmt::format("the output is that of '{}', not of the command line before it", form));
+    return std::optional<CounterCommand>(said ? *said : CounterCommand{std::string(form), ""});
   }
   std::vector<std::string> forms() const override {
-    return {
-        fmt::format("{} [<port>]  (Juniper, show interfaces extensive: Queue counters, MAC "
-                    "Priority Flow Control Statistics)",
-                    kCommand)};
+    return {fmt::format("{} [<port>]  (Juniper, show interfaces extensive: Queue counters, MAC "
+                        "Priority Flow Control Statistics)",
+                        kCommand),
+            fmt::format("{} [<port>]  (Juniper, show interfaces queue: ECN-CE packets per queue)",
+                        kQueue)};
   }
   std::vector<std::string> not_exposed() const override {
-    return {"ecn_marked: no public Junos sample of the per-queue ECN-CE form was read",
-            "watchdog_storms, watchdog_restores, pause durations, watermark: not read on junos"};
+    return {"watchdog_storms, watchdog_restores, pause durations, watermark: not read on junos"};
   }
 };
 

@@ -11,10 +11,10 @@
 
 namespace rocecfg::model {
 
-inline constexpr std::array<std::string_view, 6> kSwitchVendors{"cumulus", "sonic",     "eos",
-                                                                "nxos",    "huawei-ce", "h3c"};
+inline constexpr std::array<std::string_view, 7> kSwitchVendors{
+    "cumulus", "sonic", "eos", "nxos", "huawei-ce", "h3c", "junos"};
 
-// "cumulus, sonic, eos, nxos, huawei-ce, h3c", for help and error text.
+// "cumulus, sonic, eos, nxos, huawei-ce, h3c, junos", for help and error text.
 std::string switch_vendor_list();
 
 // The vendor id a name not in the list most likely means, or "": the id in

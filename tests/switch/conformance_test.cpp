@@ -104,6 +104,7 @@ const std::vector<Target> kTargets{
     {"huawei-ce", {"100GE1/0/1", "100GE1/0/2"}, "CE8855"},
     {"huawei-ce", {"100GE1/0/1", "100GE1/0/2"}, "CE6866"},
     {"h3c", {"HundredGigE1/0/1", "HundredGigE1/0/2"}, ""},
+    {"junos", {"et-0/0/1", "et-0/0/2"}, ""},
 };
 
 }  // namespace
@@ -137,7 +138,7 @@ TEST_SUITE("conformance") {
     CHECK(lines > 1000);
   }
 
-  TEST_CASE("render --session, all six vendors: begin, commit, save, and the rollback path") {
+  TEST_CASE("render --session, every vendor: begin, commit, save, and the rollback path") {
     // Per vendor: how the transaction begins, how it ends (commit/confirm and,
     // issue 19 defect 8, the save EOS, NX-OS, Huawei and H3C never did), and
     // the last command of the path a refused first line takes.
@@ -172,6 +173,10 @@ TEST_SUITE("conformance") {
           {"configuration commit", "save force", "display current-configuration",
            "display saved-configuration"},
           "return"}},
+        {"junos",
+         {{"configure exclusive"},
+          {"commit check", "commit confirmed 5", "show | compare", "commit", "exit"},
+          "exit"}},
     };
     for (const Target& t : kTargets) {
       CAPTURE(t.vendor);
@@ -210,6 +215,7 @@ TEST_SUITE("conformance") {
         {"nxos", {"show running-config, the config to compare"}},
         {"huawei-ce", {"display current-configuration, the config to compare"}},
         {"h3c", {"display current-configuration, the config to compare"}},
+        {"junos", {"show configuration | display set, the config to compare"}},
     };
     for (const Target& t : kTargets) {
       CAPTURE(t.vendor);

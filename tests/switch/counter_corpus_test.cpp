@@ -94,7 +94,8 @@ TEST_SUITE("counter corpus") {
   TEST_CASE("every saved output reads exactly the counters it states, or is refused as expected") {
     fs::path root = fs::path(ROCECFG_SOURCE_DIR) / "tests/switch/counter_corpus";
     Tally all;
-    for (const std::string vendor : {"cumulus", "eos", "h3c", "huawei-ce", "nxos", "sonic"}) {
+    for (const std::string vendor :
+         {"cumulus", "eos", "h3c", "huawei-ce", "junos", "nxos", "sonic"}) {
       Tally t;
       for (const auto& e : fs::directory_iterator(root / vendor)) {
         if (e.path().extension() != ".txt") continue;

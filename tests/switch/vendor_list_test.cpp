@@ -44,7 +44,7 @@ TEST_SUITE("switch vendor list") {
   }
 
   TEST_CASE("the help text names them in the list's order") {
-    CHECK(model::switch_vendor_list() == "cumulus, sonic, eos, nxos, huawei-ce, h3c");
+    CHECK(model::switch_vendor_list() == "cumulus, sonic, eos, nxos, huawei-ce, h3c, junos");
   }
 }
 

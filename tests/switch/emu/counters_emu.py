@@ -25,6 +25,7 @@ DEFAULT_PORTS = {
     "nxos": ["Ethernet1/1", "Ethernet1/2"],
     "huawei-ce": ["100GE1/0/1", "100GE1/0/2"],
     "h3c": ["HundredGigE1/0/1", "HundredGigE1/0/2"],
+    "junos": ["et-0/0/1", "et-0/0/2"],
 }
 # The queue/priority the watchdog and PFC tables show (the profile's lossless one).
 LOSSLESS = [3]
@@ -345,8 +346,42 @@ def _h3c(command, read):
     return "\n".join(lines)
 
 
+def _junos(command, read):
+    """`show interfaces extensive <port>`: the Queue counters table and the MAC
+    Priority Flow Control Statistics rows; `show interfaces queue <port>`: the
+    per-queue sections with their ECN-CE rows (vendors/switch/junos/junos_counters.cpp)."""
+    if command.startswith(PER_PORT["junos"][1]):
+        port = command[len(PER_PORT["junos"][1]):]
+        lines = [f"Physical interface: {port}, Enabled, Physical link is Up",
+                 "Forwarding classes: 16 supported, 8 in use",
+                 "Egress queues: 12 supported, 8 in use"]
+        for q in range(8):
+            drops = _v(read, port, "drops", q)
+            lines += [f"Queue: {q}, Forwarding classes: rocecfg-q{q}",
+                      "  Queued:",
+                      f"    Packets              :{1000 + drops:>22}{0:>22} pps",
+                      "  Transmitted:",
+                      f"    Packets              :{1000:>22}{0:>22} pps",
+                      f"    Tail-dropped packets :{drops:>22}{0:>22} pps",
+                      f"    ECN-CE packets       :{_v(read, port, 'ecn', q):>22}{0:>22} pps"]
+        return "\n".join(lines)
+    port = command[len(PER_PORT["junos"][0]):]
+    lines = [f"Physical interface: {port}, Enabled, Physical link is Up",
+             "  Link-level type: Ethernet, MTU: 9216, LAN-PHY mode, Speed: 400Gbps",
+             "  Queue counters:       Queued packets  Transmitted packets      Dropped packets"]
+    for q in range(8):
+        drops = _v(read, port, "drops", q)
+        lines.append(f"    {q:<21}{1000 + drops:>12}{1000:>21}{drops:>21}")
+    lines += ["  MAC statistics:                      Receive         Transmit",
+              "  MAC Priority Flow Control Statistics:"]
+    for p in range(8):
+        lines.append(f"    Priority :  {p}{_v(read, port, 'pfc_rx', p):>30}"
+                     f"{_v(read, port, 'pfc_tx', p):>17}")
+    return "\n".join(lines)
+
+
 RENDER = {"sonic": _sonic, "cumulus": _cumulus, "eos": _eos, "nxos": _nxos,
-          "huawei-ce": _huawei, "h3c": _h3c}
+          "huawei-ce": _huawei, "h3c": _h3c, "junos": _junos}
 COMMANDS = {
     "sonic": {"show pfc counters", "show queue counters", "show queue wredcounters",
               "show pfcwd stats", "show priority-group watermark shared"},
@@ -361,7 +396,8 @@ COMMANDS = {
 }
 # Per-port commands: the prefix, then one interface name.
 PER_PORT = {"huawei-ce": ("display qos queue statistics interface ",
-                          "display qos ecn statistics interface ")}
+                          "display qos ecn statistics interface "),
+            "junos": ("show interfaces extensive ", "show interfaces queue ")}
 CUMULUS_SUFFIXES = ("counters qos pfc-stats", "counters qos egress-queue-stats",
                     "counters qos ingress-buffer-stats", "counters qos port-stats",
                     "qos pfc-watchdog")
@@ -386,8 +422,8 @@ def is_counter_command(vendor, command):
             return True
         if len(words) == 6 and words[:3] == ["show", "queuing", "interface"] and words[4:] == ["|", "json"]:
             return True
-    if vendor == "huawei-ce":
-        for prefix in PER_PORT["huawei-ce"]:
+    if vendor in PER_PORT:
+        for prefix in PER_PORT[vendor]:
             if command.startswith(prefix) and command[len(prefix):] and " " not in command[len(prefix):]:
                 return True
     return command in COMMANDS.get(vendor, ())

@@ -64,20 +64,9 @@ bool starts(std::string_view s, std::string_view p) {
 // each one's repository, path and commit) and each vendor's documentation
 // named below. ---
 
-// Juniper Junos: brace-structured text (`system {`, `}`), `display set`
-// lines (Junos CLI User Guide, "Display Set Command Output").
-std::string junos(const MarkLine& l) {
-  if (!l.top()) return "";
-  std::string_view t = l.text;
-  if (t.ends_with(" {") || t == "}" || (t.ends_with(";") && t.find(' ') != std::string_view::npos))
-    return "a brace-structured (Junos-style) line";
-  for (std::string_view h :
-       {"set system ", "set interfaces ", "set protocols ", "set version ", "set class-of-service ",
-        "set routing-options ", "set snmp ", "set policy-options ", "set firewall ", "set chassis ",
-        "deactivate ", "set vlans "})
-    if (starts(t, h)) return "a Junos `set` line";
-  return "";
-}
+// Juniper Junos is a vendor of its own now: its marks are registered by
+// vendors/switch/junos/parse.cpp (junos_mark), so every CLI reader still
+// refuses Junos text by them.
 
 // Nokia SR Linux (`enter candidate`, `set / ...`) and SR OS classic CLI
 // (`# TiMOS-...` header, `exit all`, `echo "..."` section titles).
@@ -113,7 +102,11 @@ std::string dell_aruba(const MarkLine& l) {
 // `interface ve N`).
 std::string onyx_extreme(const MarkLine& l) {
   std::string_view t = l.text;
-  if (l.comment && starts(t, "## ")) return "an NVIDIA Onyx section header";
+  // Junos heads its configuration with `## Last commit: ...` / `## Last
+  // changed: ...` (a Junos mark, junos/parse.cpp), not an Onyx section.
+  if (l.comment && starts(t, "## ") && !starts(t, "## Last commit:") &&
+      !starts(t, "## Last changed:"))
+    return "an NVIDIA Onyx section header";
   if (!l.parent.empty() && starts(t, "port-name ")) return "an Extreme NetIron port name";
   if (!l.top()) return "";
   std::string_view n = interface_arg(t);
@@ -177,7 +170,6 @@ std::string not_cli(const MarkLine& l) {
 
 const std::vector<Marks>& foreign() {
   static const std::vector<Marks> f{
-      {"junos", "Junos", "", "", junos},
       {"nokia", "Nokia", "", "", nokia},
       {"dell-aruba", "Dell OS10 / Aruba AOS-CX", "", "", dell_aruba},
       {"onyx-extreme", "Onyx / Extreme", "", "", onyx_extreme},

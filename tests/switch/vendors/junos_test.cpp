@@ -1,0 +1,226 @@
+// Juniper Junos adapter: golden renders, what cannot be represented is
+// refused or planned unsupported, the PFC port-blocking warning, the round
+// trip through the parser, the three configuration forms, and the commit
+// protocol (configure exclusive ... commit confirmed ... commit) against a
+// recording stand-in, including a failure at every step.
+#include <doctest/doctest.h>
+
+#include "require_ok.h"
+#include "switch/engine.h"
+#include "vendor_fixtures.h"
+
+namespace rocecfg::sw {
+namespace {
+
+using testing::standard_intent;
+
+const std::vector<std::string> kJunosPorts{"et-0/0/1", "et-0/0/2"};
+
+std::unique_ptr<Adapter> junos() {
+  return testing::adapter_for("junos");
+}
+
+// The push as the adapter sends it for two statements.
+const std::vector<std::string> kTwo{
+    "set interfaces et-0/0/1 mtu 9216",
+    "set class-of-service interfaces et-0/0/1 scheduler-map rocecfg-sm"};
+
+TEST_SUITE("junos") {
+  TEST_CASE("standard profile renders the golden set statements, warning of the PFC port block") {
+    auto a = junos();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    CHECK(warnings.all().empty());
+    auto commands = render_all(*a, intent, kJunosPorts, warnings);
+    REQUIRE_OK(commands);
+    CHECK(testing::golden_mismatch("junos/standard.txt", testing::lines_text(*commands)) == "");
+    CHECK(testing::messages(warnings) ==
+          std::vector<std::string>{
+              "pfc: et-0/0/1: changing PFC blocks the whole port until the change completes "
+              "(traffic on every queue of the port is lost meanwhile)",
+              "pfc: et-0/0/2: changing PFC blocks the whole port until the change completes "
+              "(traffic on every queue of the port is lost meanwhile)"});
+  }
+
+  TEST_CASE("render -> parse: every renderable knob is in sync and a re-plan sends nothing") {
+    auto a = junos();
+    Diagnostics warnings;
+    model::Settings intent = a->representable(standard_intent(), warnings);
+    auto commands = render_all(*a, intent, kJunosPorts, warnings);
+    REQUIRE_OK(commands);
+    // What the committed configuration holds: the `set` lines (the deletes
+    // remove statements of ours a factory-default switch does not have).
+    std::string committed;
+    for (const auto& c : *commands)
+      if (c.starts_with("set ")) committed += c + "\n";
+    auto state = a->parse(committed);
+    REQUIRE_OK(state);
+    CHECK(state->recognised_as == "Junos configuration (display set)");
+    auto again = plan_switch(*a, intent, kJunosPorts, *state);
+    REQUIRE_OK(again);
+    // ECN is planned unsupported (fill levels need the queue's buffer), the
+    // rest meets the intent.
+    CHECK(again->changes() == 0);
+    std::set<std::string> unsupported;
+    for (const auto& step : again->steps)
+      if (step.kind == plan::StepKind::unsupported)
+        unsupported.insert(std::string(model::knob_name(step.knob)));
+    CHECK(unsupported == std::set<std::string>{"ecn", "ecn_priorities"});
+    SwitchResult audit = audit_config(*a, committed, intent, kJunosPorts);
+    CHECK(audit.outcome == SwitchOutcome::in_sync);
+  }
+
+  TEST_CASE(
+      "two lossless priorities on one queue are refused: a no-loss class has one pfc-priority") {
+    auto a = junos();
+    model::Settings intent = standard_intent();
+    intent.pfc_enabled = PriorityMask((1u << 3) | (1u << 4));
+    intent.ets->prio_tc = model::prio_tc_array({0, 1, 2, 3, 3, 5, 6, 7});
+    auto ok = a->check_intent(intent);
+    REQUIRE_FALSE(ok);
+    CHECK(ok.error().to_string() ==
+          "pfc: Junos: lossless priorities 3 and 4 share queue 3, but a no-loss forwarding class "
+          "has one pfc-priority");
+  }
+
+  TEST_CASE("watchdog detection is whole 100 ms polls; alert becomes forward, both warned") {
+    auto a = junos();
+    model::Settings intent = standard_intent();
+    intent.pfc_watchdog = model::PfcWatchdog{250, 70000, model::WatchdogAction::alert};
+    Diagnostics warnings;
+    model::Settings out = a->representable(intent, warnings);
+    CHECK(out.pfc_watchdog == model::PfcWatchdog{300, 65535, model::WatchdogAction::forward});
+    CHECK(testing::messages(warnings) ==
+          std::vector<std::string>{
+              "pfc_watchdog: Junos detects a PFC storm in polls of 100 ms and recovers in at most "
+              "65535 ms: 250ms/70000ms are applied as 300ms/65535ms",
+              "pfc_watchdog: Junos watchdog actions are drop or forward: action alert is applied "
+              "as forward"});
+  }
+
+  TEST_CASE("the same class of service in set, hierarchical and JSON form reads the same") {
+    auto a = junos();
+    const std::string set_form =
+        "set version 23.4R2.9\n"
+        "set class-of-service forwarding-classes class NL queue-num 4 no-loss pfc-priority 3\n"
+        "set class-of-service classifiers dscp d1 forwarding-class NL loss-priority low "
+        "code-points 011010\n"
+        "set class-of-service congestion-notification-profile p input ieee-802.1 code-point 011 "
+        "pfc\n"
+        "set class-of-service interfaces et-0/0/7 congestion-notification-profile p\n"
+        "set class-of-service interfaces et-0/0/7 unit 0 classifiers dscp d1\n"
+        "set interfaces et-0/0/7 mtu 9000\n";
+    const std::string hierarchical =
+        "version 23.4R2.9;\nclass-of-service {\n  forwarding-classes {\n"
+        "    class NL queue-num 4 no-loss pfc-priority 3;\n  }\n  classifiers {\n"
+        "    dscp d1 {\n      forwarding-class NL {\n"
+        "        loss-priority low code-points 011010;\n      }\n    }\n  }\n"
+        "  congestion-notification-profile p {\n    input {\n      ieee-802.1 {\n"
+        "        code-point 011 {\n          pfc;\n        }\n      }\n    }\n  }\n"
+        "  interfaces {\n    et-0/0/7 {\n      congestion-notification-profile p;\n"
+        "      unit 0 {\n        classifiers {\n          dscp d1;\n        }\n      }\n    }\n"
+        "  }\n}\ninterfaces {\n  et-0/0/7 {\n    mtu 9000;\n  }\n}\n";
+    const std::string json_form = R"({"configuration": {"version": "23.4R2.9",
+      "class-of-service": {
+        "forwarding-classes": {"class": [{"name": "NL", "queue-num": 4, "no-loss": [null], "pfc-priority": 3}]},
+        "classifiers": {"dscp": [{"name": "d1", "forwarding-class": [{"name": "NL",
+          "loss-priority": [{"name": "low", "code-points": ["011010"]}]}]}]},
+        "congestion-notification-profile": [{"name": "p", "input": {"ieee-802.1": {"code-point": [{"name": "011", "pfc": [null]}]}}}],
+        "interfaces": {"interface": [{"name": "et-0/0/7", "congestion-notification-profile": "p",
+          "unit": [{"name": "0", "classifiers": {"dscp": [{"name": "d1"}]}}]}]}},
+      "interfaces": {"interface": [{"name": "et-0/0/7", "mtu": 9000}]}}})";
+    for (const std::string& text : {set_form, hierarchical, json_form}) {
+      auto st = a->parse(text);
+      REQUIRE_OK(st);
+      CAPTURE(st->recognised_as);
+      REQUIRE(st->ports.size() == 1);
+      const model::Settings& p = st->ports.at("et-0/0/7");
+      CHECK(p.mtu_bytes == 9000u);
+      CHECK(p.pfc_enabled == PriorityMask(1u << 3));
+      CHECK(p.trust == model::Trust::dscp);
+      CHECK(st->global.dscp_priority == model::dscp_priority_map({{26, 3}}));
+      CHECK(st->not_understood.empty());
+    }
+  }
+
+  TEST_CASE("unequal ingress and egress lossless buffer partitions are said, not judged") {
+    auto a = junos();
+    auto st = a->parse(
+        "set class-of-service shared-buffer ingress buffer-partition lossless percent 66\n"
+        "set class-of-service shared-buffer egress buffer-partition lossless percent 50\n"
+        "set interfaces et-0/0/1 mtu 9216\n");
+    REQUIRE_OK(st);
+    REQUIRE_FALSE(st->notes.empty());
+    CHECK(st->notes.back() ==
+          "shared-buffer lossless partition: ingress 66 % but egress 50 %; some platforms "
+          "(QFX5220/5230) require them to match");
+    CHECK(st->not_understood.size() == 2);  // buffers are not managed on junos
+  }
+
+  TEST_CASE("Junos refuses other vendors' configs and they refuse Junos, by evidence") {
+    auto a = junos();
+    auto eos_text =
+        "! device: leaf1 (DCS-7050CX3-32S, EOS-4.28.3M)\ninterface Ethernet1\n   mtu 9214\n";
+    auto r = a->parse(eos_text);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() ==
+          "not a junos running-config: line 2: interface Ethernet1 (an EOS interface name: EOS "
+          "text)");
+    auto eos = testing::adapter_for("eos");
+    auto e = eos->parse("set class-of-service interfaces et-0/0/1 scheduler-map sm1\n");
+    REQUIRE_FALSE(e);
+    CHECK(e.error().to_string() ==
+          "not a eos running-config: line 1: set class-of-service interfaces et-0/0/1 "
+          "scheduler-map sm1 (a Junos `set` line: Junos text)");
+    auto j = a->parse(R"({"PORT": {"Ethernet0": {"mtu": "9100"}}})");
+    REQUIRE_FALSE(j);
+    CHECK(j.error().to_string() ==
+          "not a junos running-config: JSON without the top-level \"configuration\" object `show "
+          "configuration | display json` prints");
+  }
+
+  TEST_CASE(
+      "push: configure exclusive, set lines, compare, check, commit confirmed, read back, commit") {
+    auto a = junos();
+    testing::RecordingSession s;
+    REQUIRE_OK(a->push(s, kTwo));
+    CHECK(s.sent == std::vector<std::string>{"configure exclusive", kTwo[0], kTwo[1],
+                                             "show | compare", "commit check", "commit confirmed 5",
+                                             "show | compare", "commit", "exit"});
+  }
+
+  TEST_CASE("push: a failure at every step is undone as far as the transaction got") {
+    auto a = junos();
+    // Steps: 1 configure exclusive, 2-3 the statements, 4 show | compare, 5 commit
+    // check, 6 commit confirmed, 7 show | compare, 8 commit, 9 exit.
+    const std::map<int, std::vector<std::string>> undo{{5, {"rollback 0", "exit"}},
+                                                       {6, {"rollback 0", "exit"}},
+                                                       {7, {"rollback 1", "commit", "exit"}},
+                                                       {8, {"rollback 1", "commit", "exit"}},
+                                                       {9, {"rollback 2", "commit", "exit"}}};
+    for (int step = 1; step <= 9; ++step) {
+      CAPTURE(step);
+      testing::RecordingSession s;
+      s.fail_at = step;
+      auto r = a->push(s, kTwo);
+      REQUIRE_FALSE(r);
+      CHECK(r.error().message.find("the junos transaction was rolled back") != std::string::npos);
+      const auto& want = undo.at(std::max(step, 5));
+      CHECK(std::vector<std::string>(s.sent.end() - static_cast<long>(want.size()), s.sent.end()) ==
+            want);
+    }
+    // The connection drops at the confirming commit: a fresh session rolls
+    // back (and the confirmed commit would revert by itself anyway).
+    testing::RecordingSession d;
+    d.fail_at = 8;
+    d.drop = true;
+    auto r = a->push(d, kTwo);
+    REQUIRE_FALSE(r);
+    CHECK(std::vector<std::string>(d.sent.end() - 5, d.sent.end()) ==
+          std::vector<std::string>{"<reconnect>", "configure exclusive", "rollback 1", "commit",
+                                   "exit"});
+  }
+}
+
+}  // namespace
+}  // namespace rocecfg::sw

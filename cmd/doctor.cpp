@@ -108,13 +108,13 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
   }
   in.lldpad_admin_status = [](const std::string& ifname) -> Result<std::string> {
     // No shell: the argv is exec'd as given (core/child_process.h).
-    Result<fabric::ProcessOutput> r =
-        fabric::run_process({"lldptool", "get-lldp", "-i", ifname, "adminStatus"}, 3000);
+    Result<ProcessOutput> r =
+        run_process({"lldptool", "get-lldp", "-i", ifname, "adminStatus"}, 3000);
     if (!r) return std::unexpected(r.error());
     return host::parse_lldptool_admin_status(r->out, ifname);
   };
   in.nvidia_smi_topo = []() -> std::optional<std::string> {
-    Result<fabric::ProcessOutput> r = fabric::run_process({"nvidia-smi", "topo", "-m"}, 10000);
+    Result<ProcessOutput> r = run_process({"nvidia-smi", "topo", "-m"}, 10000);
     if (!r || r->exit_status != 0) return std::nullopt;  // absent, or no GPU driver
     return r->out;
   };

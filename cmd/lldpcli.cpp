@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/printable.h"
-#include "fabric/child_process.h"
+#include "core/child_process.h"
 
 namespace rocecfg::cmd {
 
@@ -11,7 +11,7 @@ Result<std::vector<host::LldpPeer>> lldp_neighbors(const std::string& socket) {
   std::vector<std::string> argv{"lldpcli"};
   if (!socket.empty()) argv.insert(argv.end(), {"-u", socket});
   argv.insert(argv.end(), {"show", "neighbors", "-f", "json"});
-  Result<fabric::ProcessOutput> out = fabric::run_process(argv, 5000);
+  Result<ProcessOutput> out = run_process(argv, 5000);
   if (!out) return std::unexpected(out.error());
   if (out->exit_status != 0)
     return fail("lldpcli", fmt::format("exit {}: {}", out->exit_status,

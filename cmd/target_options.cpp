@@ -48,10 +48,8 @@ int run_on_targets(const TargetOptions& t, const Globals& g, HostVerb host, Swit
   bool strict = t.strict || intent->strict_unsupported;
   int rc = kOk;
   if (g.inventory.empty() || t.local) {
-    HostVerbOptions o{*interfaces, t.dry_run,      strict,       g.json,
-                      g.verbose,   t.textfile_dir, t.lock_wait_s};
-    o.pci = t.pci;
-    o.firmware = t.firmware;
+    HostVerbOptions o{*interfaces, t.dry_run,   strict, g.json, g.verbose, t.textfile_dir,
+                      t.lock_wait_s, t.pci,   t.firmware};
     rc = worst_exit_code(rc, host(*intent, o));
   }
   if (inv) {

@@ -148,7 +148,7 @@ TEST_SUITE("profile.hostile") {
   }
 
   TEST_CASE("20,000 bad list items give 100 diagnostics and a summary") {
-    std::string text = std::string(kFabric) + "[lossless]\npriorities = [";
+    std::string text = fmt::format("{}[lossless]\npriorities = [", kFabric);
     for (int i = 0; i < 20000; ++i) text += "99, ";
     text += "]\n";
     auto l = profile::load_profile_text(text, "many.toml");
@@ -161,8 +161,9 @@ TEST_SUITE("profile.hostile") {
   TEST_CASE("sizes that do not fit are refused, never wrapped") {
     auto ecn = [](const std::string& min) {
       return profile::load_profile_text(
-          std::string(kFabric) + "[ecn]\nmin_threshold = \"" + min +
-              "\"\nmax_threshold = \"16000000000GiB\"\nmark_probability_percent = 10\n",
+          fmt::format("{}[ecn]\nmin_threshold = \"{}\"\nmax_threshold = \"16000000000GiB\"\n"
+                      "mark_probability_percent = 10\n",
+                      kFabric, min),
           "u.toml");
     };
     // 2^64 bytes wrapped to 0 (ECN marking from an empty queue); +1 GiB to 1 GiB.
@@ -183,7 +184,7 @@ TEST_SUITE("profile.hostile") {
 
   TEST_CASE("probe sizes stop where the probe engine stops") {
     auto l = profile::load_profile_text(
-        std::string(kFabric) + "[validation]\nprobe_message_sizes = [\"64MiB\", \"65MiB\"]\n",
+        fmt::format("{}[validation]\nprobe_message_sizes = [\"64MiB\", \"65MiB\"]\n", kFabric),
         "v.toml");
     CHECK(headlines(l.diagnostics) ==
           "v.toml:4:33: error: validation.probe_message_sizes[1]: 68157440 bytes is out of range "

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "check/options.h"
 #include "check/read_fabric.h"
@@ -97,7 +98,15 @@ int run_check(const CheckArgs& a, const Globals& g) {
                 {"outcome", d.error ? "unread" : "read"}});
   json_document().payload = check::to_json(devices, findings, options.waive);
   if (!g.json) fmt::print("{}", check::render_text(devices, findings, options.waive));
-  return check::check_exit_code(devices, findings);
+  int rc = check::check_exit_code(devices, findings);
+  if (rc == kRuntime) {
+    // Exit 3 is a device that could not be read: the error names each one.
+    std::vector<std::string> unread;
+    for (const check::DeviceReading& d : devices)
+      if (d.error) unread.push_back(fmt::format("{} ({})", d.name, *d.error));
+    return report_error(rc, fmt::format("not read: {}", fmt::join(unread, "; ")));
+  }
+  return rc;
 }
 
 const bool registered = register_command(

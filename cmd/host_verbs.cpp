@@ -75,8 +75,12 @@ std::string failure_text(const host::SessionReport& r) {
   if (!r.journal_error.empty()) return "apply journal: " + r.journal_error;
   if (r.applied)
     for (const plan::StepResult& s : r.applied->results)
-      if (s.outcome == plan::Outcome::failed)
-        return fmt::format("{}: {}: {}", s.step.target, model::knob_name(s.step.knob), s.detail);
+      if (s.outcome == plan::Outcome::failed) {
+        // The kernel's message often names the interface already.
+        std::string_view detail = s.detail;
+        if (detail.starts_with(s.step.target + ": ")) detail.remove_prefix(s.step.target.size() + 2);
+        return fmt::format("{}: {}: {}", s.step.target, model::knob_name(s.step.knob), detail);
+      }
   if (r.compared == 0)
     return "nothing compared: no knob of the profile can be read on these interfaces";
   return "the host run failed";

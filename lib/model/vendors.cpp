@@ -31,7 +31,8 @@ std::string vendor_guess(std::string_view name) {
       {"nx-os", "nxos"},       {"nexus", "nxos"},
       {"huawei", "huawei-ce"}, {"cloudengine", "huawei-ce"},
       {"ce", "huawei-ce"},     {"comware", "h3c"},
-      {"sonic-os", "sonic"},
+      {"sonic-os", "sonic"},   {"juniper", "junos"},
+      {"junos-evo", "junos"},
   };
   for (const auto& [alias, id] : kAliases)
     if (lower == alias) return std::string(id);

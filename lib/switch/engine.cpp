@@ -197,11 +197,13 @@ SwitchResult audit_state(const Adapter& adapter, const SwitchState& state,
   } else if (configured_knobs(state) == 0) {
     r.outcome = SwitchOutcome::unverified;
     r.reason = "no port or QoS statement in the config was understood";
+    if (!r.not_observed.empty()) r.reason += fmt::format(", {} not in the config", not_in_config);
   } else if (std::string lines = qos_not_understood(state); !lines.empty()) {
     // No green without evidence: a QoS statement the reader could not hold
     // may set a knob the comparison then reports as agreeing.
     r.outcome = SwitchOutcome::unverified;
     r.reason = "no drift seen, " + lines;
+    if (!r.not_observed.empty()) r.reason += fmt::format(", {} not in the config", not_in_config);
   } else if (!r.not_observed.empty()) {
     r.outcome = SwitchOutcome::unverified;
     r.reason = fmt::format("no drift seen, {} knob(s) not in the config", not_in_config);

@@ -315,7 +315,7 @@ run("audit file unknown vendor", ["audit", LOSSLESS, "--vendor", "nosuch", "--fr
 # --vendor says what a platform name means; an inventory given as a profile
 # says so; import writes both thresholds in one unit; show host and show host
 # --qos agree on a host without RDMA.
-KNOWN = "known: cumulus, sonic, eos, nxos, huawei-ce, h3c"
+KNOWN = "known: cumulus, sonic, eos, nxos, huawei-ce, h3c, junos"
 run("render --ports a,b is a list", ["render", LOSSLESS, "--vendor", "eos", "--ports",
                                      "Ethernet1,Ethernet2", "--json"], 0, "render",
     lambda d: None if [c for c in d["payload"]["commands"] if c.startswith("interface ")] ==
@@ -584,17 +584,23 @@ subprocess.run(["ip", "netns", "add", NS], check=True)
 try:
     subprocess.run(["ip", "-n", NS, "link", "add", "rcfg0", "type", "veth", "peer", "name", "rcfg1"],
                    check=True)
-    # Issue 36 item 1: the cause, not "see stderr", when DCB is refused
-    run("apply --dry-run refused: the cause is the error", ["apply", LOSSLESS, "-i", "rcfg0",
-                                                           "--dry-run", "--json"], 3, "apply",
-        error_says("rcfg0: interface does not support DCB"), netns=True)
-    # Issue 36 item 2: a refused interface beside MTU drift is 3 (3 outranks 1)
-    run("audit: refusal and drift together exit 3", ["audit", LOSSLESS, "-i", "rcfg0,rcfg1",
-                                                     "--json"], 3, "audit",
-        all_of(has(("targets.0.outcome", "refused")),
-               lambda d: None if d["payload"]["plan"]["changes"] == 2 else
-               f"changes {d['payload']['plan']['changes']}",
-               error_says("rcfg0: interface does not support DCB")), netns=True)
+    # Issue 36 item 1: the cause, not "see stderr", when the kernel refuses a
+    # change (a macvlan cannot exceed its lower device's MTU): named once.
+    subprocess.run(["ip", "-n", NS, "link", "add", "link", "rcfg1", "name", "rcfgm", "type",
+                    "macvlan"], check=True)
+    run("apply refused by the kernel: the cause is the error", ["apply", LOSSLESS, "-i", "rcfgm",
+                                                                "--json"], 3, "apply",
+        has(("error.message", "rcfgm: mtu: setting MTU 9000: Invalid input data or parameter")),
+        netns=True)
+    # A netdev without DCB is no refusal (issue 34): its PFC/ETS are
+    # unsupported knobs beside the MTU drift, which is 1.
+    run("audit: no DCB beside drift: unsupported knobs, exit 1", ["audit", LOSSLESS, "-i",
+                                                                  "rcfg0,rcfg1", "--json"], 1,
+        "audit", all_of(has(("payload.refused", False)),
+                        lambda d: None if d["payload"]["plan"]["changes"] == 2 and
+                        d["payload"]["unsupported"] > 0 else
+                        f"changes {d['payload']['plan']['changes']}, unsupported "
+                        f"{d['payload']['unsupported']}"), netns=True)
     # Issue 36 item 3: doctor takes -i lists; a name that is not there is usage
     run("doctor -i a list, one missing: usage, every missing name",
         ["doctor", LOSSLESS, "-i", "rcfg0,nosuch0,nosuch1", "--json"], 2, "doctor",

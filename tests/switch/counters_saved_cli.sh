@@ -29,32 +29,37 @@ expect() {
 two() { echo --from-file "$D/$1-before.txt" --from-file "$D/$1-after.txt"; }
 
 expect "PFC on the lossless priority N/A on every port, both reads: INCOMPLETE" 4 \
-"sonic (sonic): INCOMPLETE, 46 counters over 60000 ms (not read: pause priority 3 on Ethernet0, Ethernet4)
+"file: $D/sonic-na-before.txt -> $D/sonic-na-after.txt
+sonic-na-after.txt (sonic): INCOMPLETE, 46 counters over 60000 ms (not read: pause priority 3 on Ethernet0, Ethernet4)
   2 counter group(s) not read on sonic (-v lists them)
 verdict: INCOMPLETE (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor sonic --window-ms 60000 $(two sonic-na)
 
 expect "a port present only in the first read: INCOMPLETE" 4 \
-"sonic (sonic): INCOMPLETE, 30 counters over 60000 ms (not read: pause priority 3 on Ethernet4, queue drops queue 3 on Ethernet4)
+"file: $D/sonic-port-gone-before.txt -> $D/sonic-port-gone-after.txt
+sonic-port-gone-after.txt (sonic): INCOMPLETE, 30 counters over 60000 ms (not read: pause priority 3 on Ethernet4, queue drops queue 3 on Ethernet4)
   2 counter group(s) not read on sonic (-v lists them)
 verdict: INCOMPLETE (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor sonic --window-ms 60000 $(two sonic-port-gone)
 
 expect "a Huawei second read cut short before the lossless queue: INCOMPLETE" 4 \
-"huawei-ce (huawei-ce): INCOMPLETE, 20 counters over 180000 ms (not read: queue drops queue 3 on 100GE1/0/1)
+"file: $D/huawei-ce-cut-before.txt -> $D/huawei-ce-cut-after.txt
+huawei-ce-cut-after.txt (huawei-ce): INCOMPLETE, 20 counters over 180000 ms (not read: queue drops queue 3 on 100GE1/0/1)
   1 counter group(s) not read on huawei-ce (-v lists them)
 verdict: INCOMPLETE (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor huawei-ce --window-ms 180000 $(two huawei-ce-cut)
 
 expect "a lossless queue the watchdog reports stormed in both reads: FAIL, shown without -v" 1 \
-"sonic (sonic): FAIL, 50 counters over 60000 ms
+"file: $D/sonic-stormed-before.txt -> $D/sonic-stormed-after.txt
+sonic-stormed-after.txt (sonic): FAIL, 50 counters over 60000 ms
   FAIL sonic Ethernet0 queue 3: PFC watchdog reports the queue stormed now (stuck: its traffic is being dropped)
   2 counter group(s) not read on sonic (-v lists them)
 verdict: FAIL (1 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor sonic --window-ms 60000 $(two sonic-stormed)
 
 expect "two saves ten minutes apart, as their date lines say: 833 pause frames/s, no storm" 0 \
-"sonic (sonic): PASS, 50 counters over 600000 ms
+"file: $D/sonic-dated-before.txt -> $D/sonic-dated-after.txt
+sonic-dated-after.txt (sonic): PASS, 50 counters over 600000 ms
   2 counter group(s) not read on sonic (-v lists them)
 verdict: PASS (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters "$P" --vendor sonic $(two sonic-dated)
@@ -68,8 +73,9 @@ expect "--window-ms that contradicts the saves' own times" 2 \
   counters "$P" --vendor sonic --window-ms 1000 $(two sonic-dated)
 
 expect "saves two hours apart, no profile: lossy-priority pauses are not judged, as it says" 0 \
-"(no profile: lossless priorities unknown, so drops and lossy-priority pauses are not judged; storms and watchdog are, with the [validation] defaults)
-sonic (sonic): PASS, 50 counters over 7200000 ms
+"file: $D/sonic-undated-before.txt -> $D/sonic-undated-after.txt
+(no profile: lossless priorities unknown, so drops and lossy-priority pauses are not judged; storms and watchdog are, with the [validation] defaults)
+sonic-undated-after.txt (sonic): PASS, 50 counters over 7200000 ms
   2 counter group(s) not read on sonic (-v lists them)
 verdict: PASS (0 failed, 0 warnings, 0 switch(es) not read)" -- \
   counters --vendor sonic --window-ms 7200000 $(two sonic-undated)

@@ -22,6 +22,7 @@
 #include "lldpcli.h"
 #include "load_or_report.h"
 #include "model/hostlist.h"
+#include "nic/firmware_dcbx.h"
 #include "nic/registry.h"
 #include "output.h"
 #include "probe/counters.h"
@@ -112,6 +113,9 @@ int run_doctor_verb(const DoctorArgs& a, const Globals& g) {
         run_process({"lldptool", "get-lldp", "-i", ifname, "adminStatus"}, 3000);
     if (!r) return std::unexpected(r.error());
     return host::parse_lldptool_admin_status(r->out, ifname);
+  };
+  in.firmware_dcbx = [](const host::Netdev& n) {
+    return nic::read_firmware_dcbx(host::FsRoot("/"), n.name, n.driver);
   };
   in.nvidia_smi_topo = []() -> std::optional<std::string> {
     Result<ProcessOutput> r = run_process({"nvidia-smi", "topo", "-m"}, 10000);

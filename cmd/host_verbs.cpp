@@ -21,6 +21,7 @@
 #include "metrics/audit_metrics.h"
 #include "metrics/textfile.h"
 #include "metrics_output.h"
+#include "nic/firmware_dcbx.h"
 #include "nic/registry.h"
 #include "output.h"
 #include "verbs.h"
@@ -105,7 +106,7 @@ void add_nic_notes(const profile::Intent& intent, const model::Settings& setting
                            "",
                            host::running_dcbx_agent(fs),
                            {},
-                           host::firmware_dcbx_unknown(t.netdev.name)};
+                           nic::read_firmware_dcbx(fs, t.netdev.name, t.netdev.driver)};
     for (const host::OwnerFinding& f : host::qos_owner_findings(intent.qos_owner, who))
       if (!f.info) t.warnings.push_back("qos owner: " + f.seen);
   }

@@ -15,6 +15,7 @@
 #include "host/netlink.h"
 #include "host/qos_view.h"
 #include "interface_option.h"
+#include "nic/firmware_dcbx.h"
 #include "nic/registry.h"
 #include "output.h"
 #include "show_switch.h"
@@ -53,6 +54,9 @@ int show_host_qos(std::vector<std::string> names, bool json) {
   bool all_found = true;
   for (const std::string& n : wanted) {
     views.push_back(host::observe_qos(backend, fs, n));
+    if (views.back().observation.found)  // the NV config's DCBX bits (nic/firmware_dcbx.h)
+      views.back().owner.firmware =
+          nic::read_firmware_dcbx(fs, n, views.back().observation.netdev.driver);
     all_found = all_found && views.back().observation.found;
     add_target({{"name", n},
                 {"kind", "interface"},

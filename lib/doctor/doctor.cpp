@@ -190,7 +190,8 @@ void check_numa(const host::FsRoot& fs, const host::Netdev& n, std::vector<Findi
 void check_qos_owner(const host::FsRoot& fs, const host::Netdev& n, const DoctorInput& in,
                      const std::optional<std::string>& agent, std::vector<Finding>& out) {
   const Result<uint8_t> mode = in.dcbx_mode(n.name);
-  host::QosOwnership o{n.name, std::nullopt, "", agent, {}, host::firmware_dcbx_unknown(n.name)};
+  host::QosOwnership o{n.name, std::nullopt, "", agent, {},
+                       in.firmware_dcbx ? in.firmware_dcbx(n) : host::firmware_dcbx_unknown(n.name)};
   if (agent && in.lldpad_admin_status)
     if (Result<std::string> admin = in.lldpad_admin_status(n.name)) o.agent_admin_status = *admin;
   if (!mode && mode.error().kind == ErrorKind::unsupported) {

@@ -15,7 +15,9 @@
 
 #include "core/result.h"
 #include "host/ethtool_link.h"
+#include "host/discovery.h"
 #include "host/lldp_neighbors.h"
+#include "host/qos_owner.h"
 #include "model/settings.h"
 #include "probe/counters.h"
 #include "profile/intent.h"
@@ -74,6 +76,9 @@ struct DoctorInput {
   // With lldpad running: its adminStatus on a NIC (lldptool); empty or an
   // error: unknown, taken as receiving the switch's DCBX.
   std::function<Result<std::string>(const std::string& ifname)> lldpad_admin_status;
+  // The firmware's DCBX willing bit per NIC (nic/firmware_dcbx.h); unset:
+  // unknown, said so.
+  std::function<host::FirmwareDcbx(const host::Netdev&)> firmware_dcbx;
   // `nvidia-smi topo -m` where the tool is present (nullopt: absent).
   std::function<std::optional<std::string>()> nvidia_smi_topo;
   // With [firmware] in the profile: the NICs' firmware layer read and judged

@@ -7,7 +7,7 @@ namespace rocecfg::host {
 
 FirmwareDcbx firmware_dcbx_unknown(const std::string& ifname) {
   return {std::nullopt, fmt::format("{}: firmware DCBX willing unknown (the NIC firmware "
-                                    "parameters are not read by this build)",
+                                    "parameters were not read)",
                                     ifname)};
 }
 

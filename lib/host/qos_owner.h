@@ -6,8 +6,8 @@
 //   host agent       a running lldpad (host/lldp.h): it negotiates DCBX on the
 //                    ports it manages (lldpd does no DCBX and is no owner);
 //   firmware DCBX    ConnectX NV settings (LLDP_NB_DCBX_Pn, DCBX_WILLING_Pn)
-//                    read by the firmware layer (issue 34's other half);
-//                    here a named hook that says "unknown" until it is wired.
+//                    read by the firmware layer (nic/firmware_dcbx.h, which
+//                    this module cannot depend on: the callers pass it in).
 // qos_owner_findings() compares them with the profile's [dcbx] owner.
 #pragma once
 
@@ -26,8 +26,8 @@ struct FirmwareDcbx {
   std::string source;           // where it was read, or why it is unknown
 };
 
-// The hook: until the firmware layer (mstconfig/mlxconfig) is wired in, every
-// NIC's firmware DCBX is unknown, said as such.
+// Where the firmware layer is not consulted (a caller without it, a test),
+// the NIC's firmware DCBX is unknown, said as such.
 FirmwareDcbx firmware_dcbx_unknown(const std::string& ifname);
 
 struct QosOwnership {

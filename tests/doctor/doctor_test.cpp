@@ -337,7 +337,7 @@ TEST_SUITE("doctor.qos_owner") {
               "rocecfg"});
     CHECK(lines_of(f, doctor::Severity::info) ==
           std::vector<std::string>{"qos owner: eth0: firmware DCBX willing unknown (the NIC "
-                                   "firmware parameters are not read by this build)"});
+                                   "firmware parameters were not read)"});
   }
 
   TEST_CASE("a VF without DCB: PFC/ETS named as the PF's") {

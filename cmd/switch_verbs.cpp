@@ -63,6 +63,7 @@ json result_json(const sw::SwitchResult& r) {
           {"vendor", r.vendor},
           {"outcome", to_string(r.outcome)},
           {"reason", r.reason},
+          {"recognised_as", r.recognised_as},
           {"drift", drift_json(r.plan)},
           {"not_in_config", not_observed_json(r.not_observed)},
           {"commands", r.commands},
@@ -133,7 +134,9 @@ int report(const std::vector<sw::SwitchResult>& results, bool json_out, bool aud
   if (!json_out) {
     size_t wn = 6, wv = 6, wo = 7;
     for (const auto& r : results)
-      if (file_display_name(r.name) != r.name) fmt::print("file: {}\n", printable(r.name));
+      if (file_display_name(r.name) != r.name)
+        fmt::print("file: {}{}\n", printable(r.name),
+                   r.recognised_as.empty() ? "" : " (read as " + printable(r.recognised_as) + ")");
     for (const auto& r : results) {
       wn = std::max(wn, file_display_name(r.name).size());
       wv = std::max(wv, r.vendor.size());

@@ -164,6 +164,7 @@ SwitchResult audit_state(const Adapter& adapter, const SwitchState& state,
                          const model::Settings& intent, const std::vector<std::string>& ports) {
   SwitchResult r;
   r.vendor = adapter.vendor();
+  r.recognised_as = state.recognised_as;
   auto plan = plan_switch(adapter, intent, ports, state);
   if (!plan) {
     r.reason = plan.error().to_string();

@@ -308,6 +308,10 @@ with open(unrelated, "w") as f:
 run("audit of an unrelated file is no green", ["audit", LOSSLESS, "--vendor", "eos", "--from-file",
                                                unrelated, "--json"], 3, "audit",
     error_says("not a eos running-config"))
+run("audit of a saved config says what it was read as and what it passed over",
+    ["audit", LOSSLESS, "--vendor", "eos", "--from-file", eos, "--json"], 1, "audit",
+    has(("payload.switches.0.recognised_as",
+         "EOS running-config; passed over 4 statements that are not QoS")))
 run("audit file unknown vendor", ["audit", LOSSLESS, "--vendor", "nosuch", "--from-file", eos,
                                   "--json"], 2, "audit")
 

@@ -25,14 +25,14 @@ n=$(wc -l <"$tmp/eos2.cfg")
 out=$("$bin" audit "$P" --vendor eos --from-file "$tmp/eos2.cfg" 2>&1)
 check "eos: one QoS statement not understood: unverified, exit 4" "$? $out" \
 "4 warning: $tmp/eos2.cfg: line $n: QoS statement not understood: dcbx application tcp-sctp 4791 priority 3
-file: $tmp/eos2.cfg
+file: $tmp/eos2.cfg (read as EOS running-config)
 SWITCH    VENDOR  OUTCOME     REASON
 eos2.cfg  eos     unverified  no drift seen, 1 QoS statement(s) not understood (line(s) $n)"
 { echo "hardware qos ns-buffer-profile mesh"; cat "$tmp/nxos.cfg"; } >"$tmp/nxos2.cfg"
 out=$("$bin" audit "$P" --vendor nxos --from-file "$tmp/nxos2.cfg" 2>&1)
 check "nxos: one QoS statement not understood: unverified, exit 4" "$? $out" \
 "4 warning: $tmp/nxos2.cfg: line 1: QoS statement not understood: hardware qos ns-buffer-profile mesh
-file: $tmp/nxos2.cfg
+file: $tmp/nxos2.cfg (read as NX-OS running-config)
 SWITCH     VENDOR  OUTCOME     REASON
 nxos2.cfg  nxos    unverified  no drift seen, 1 QoS statement(s) not understood (line(s) 1)"
 [ $fails -eq 0 ] || { echo "$fails failure(s)"; exit 1; }

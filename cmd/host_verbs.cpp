@@ -207,7 +207,14 @@ int apply_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
   return run_host_verb(
       intent, options,
       [&](host::LinuxHost& b, const std::vector<std::string>& n, const model::Settings& s) {
-        return host::run_apply(b, n, s, options.dry_run, {options.strict, plan::state_dir()});
+        host::SessionPolicy policy{options.strict, plan::state_dir(), {}, ""};
+        if (intent.qos_owner == model::QosOwner::switch_) {
+          policy.owned_elsewhere = {model::Knob::pfc, model::Knob::ets};
+          policy.owned_elsewhere_reason =
+              "owned by the switch ([dcbx] owner = \"switch\"): DCBX sets it, rocecfg does not "
+              "write it; it differs from the profile (fix the switch's PFC/ETS or its DCBX)";
+        }
+        return host::run_apply(b, n, s, options.dry_run, policy);
       },
       true);
 }
@@ -216,7 +223,7 @@ int audit_hosts(const profile::Intent& intent, const HostVerbOptions& options) {
   return run_host_verb(
       intent, options,
       [&](host::LinuxHost& b, const std::vector<std::string>& n, const model::Settings& s) {
-        return host::run_audit(b, n, s, {options.strict, plan::state_dir()});
+        return host::run_audit(b, n, s, {options.strict, plan::state_dir(), {}, ""});
       },
       false);
 }

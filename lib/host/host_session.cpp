@@ -154,9 +154,20 @@ SessionReport run_apply(LinuxHost& host, const std::vector<std::string>& interfa
     r.exit_code = invalid ? kUsage : kRuntime;
     return r;
   }
+  // A knob another party owns is not written: its difference stays in the
+  // plan as a step not taken, with the owner named, and the profile is not
+  // in place until that party delivers it.
+  bool owner_differs = false;
+  for (plan::Step& s : r.plan.steps)
+    if (s.kind == plan::StepKind::change && policy.owned_elsewhere.contains(s.knob)) {
+      s.kind = plan::StepKind::unsupported;
+      s.reason = policy.owned_elsewhere_reason;
+      owner_differs = true;
+    }
   // Unsupported knobs do not make an apply incomplete unless the policy is
   // strict; a run where no knob could be handled at all is no success.
-  int unsupported_code = policy.strict && r.plan.unsupported() > 0 ? kDrift : kOk;
+  int unsupported_code =
+      owner_differs || (policy.strict && r.plan.unsupported() > 0) ? kDrift : kOk;
   if (r.compared == 0) {
     r.exit_code = kRuntime;
     return r;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,11 @@ struct SessionPolicy {
   // Where an apply records itself while it writes, and where both verbs look
   // for an apply that never finished (plan/journal.h); empty: no journal.
   std::string journal_dir;
+  // apply: knobs another party owns ([dcbx] owner = "switch": PFC and ETS
+  // come from the switch over DCBX). Compared, never written: a difference
+  // is listed with the reason and leaves the apply incomplete (exit 1).
+  std::set<model::Knob> owned_elsewhere;
+  std::string owned_elsewhere_reason;
 };
 
 struct SessionReport {

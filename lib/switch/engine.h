@@ -35,13 +35,13 @@ struct SwitchResult {
   plan::Plan plan;                    // the difference found before any change
   std::vector<std::string> commands;  // rendered for that difference
   std::vector<std::string> warnings;  // vendor limits, unsupported knobs
+  // audit: intended knobs the config does not state ("not in the file"),
+  // never counted as drift and never as in sync.
+  std::vector<plan::Step> not_observed;
   // What the config was read as and what was passed over (SwitchState's
   // recognised_as: "EOS running-config; passed over 211 statements that are
   // not QoS"); empty when nothing was parsed.
   std::string recognised_as;
-  // audit: intended knobs the config does not state ("not in the file"),
-  // never counted as drift and never as in sync.
-  std::vector<plan::Step> not_observed;
 };
 
 const char* to_string(SwitchOutcome outcome);

@@ -32,10 +32,10 @@ HostSide host_eth0() {
 
 TEST_SUITE("doctor.switch") {
   TEST_CASE("a switch in sync is ok; an unreachable one is a warning naming why") {
-    sw::SwitchResult ok{"leaf1", "cumulus", sw::SwitchOutcome::in_sync, "", {}, {}, {}, {}};
+    sw::SwitchResult ok{"leaf1", "cumulus", sw::SwitchOutcome::in_sync, "", {}, {}, {}, {}, ""};
     sw::SwitchResult down{
         "leaf2", "eos", sw::SwitchOutcome::unreachable, "connect: Connection refused", {}, {},
-        {},      {}};
+        {}, {}, ""};
     std::vector<Finding> f =
         check_switches({ok, down}, {}, host_eth0(), "rocecfg apply P --inventory I");
     REQUIRE(f.size() == 2);
@@ -55,7 +55,7 @@ TEST_SUITE("doctor.switch") {
     map3.dscp_priority = model::dscp_priority_map({{26, 3}, {48, 6}});
     ecn_none.ecn_priorities = PriorityMask{};
     ecn3.ecn_priorities = PriorityMask(0x08);
-    sw::SwitchResult r{"leaf1", "cumulus", sw::SwitchOutcome::drift, "", {}, {}, {}, {}};
+    sw::SwitchResult r{"leaf1", "cumulus", sw::SwitchOutcome::drift, "", {}, {}, {}, {}, ""};
     r.plan.steps = {step("leaf1 swp1-32", model::Knob::mtu, mtu1500, mtu9216),
                     step("leaf1 swp1-32", model::Knob::pfc, pfc4, pfc3),
                     step("global", model::Knob::dscp_map, map0, map3),
@@ -78,7 +78,7 @@ TEST_SUITE("doctor.switch") {
     model::Settings mtu9100, mtu9216;
     mtu9100.mtu_bytes = 9100;
     mtu9216.mtu_bytes = 9216;
-    sw::SwitchResult r{"leaf1", "sonic", sw::SwitchOutcome::drift, "", {}, {}, {}, {}};
+    sw::SwitchResult r{"leaf1", "sonic", sw::SwitchOutcome::drift, "", {}, {}, {}, {}, ""};
     r.plan.steps = {step("leaf1 Ethernet0", model::Knob::mtu, mtu9100, mtu9216)};
     std::vector<Finding> f = check_switches({r}, {}, host_eth0(), "rocecfg apply P --inventory I");
     REQUIRE(f.size() == 1);

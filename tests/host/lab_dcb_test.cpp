@@ -156,6 +156,35 @@ TEST_SUITE("lab") {
     CHECK(ip_mtu(kDev) == 1500);
   }
 
+  TEST_CASE("dcb_owner_switch: PFC and ETS owned by the switch are compared, never written") {
+    Lab lab;
+    REQUIRE(host::run_apply(lab.fresh(), {kDev}, lossless(), false).exit_code == 0);
+    // What a switch's DCBX would have delivered instead; the MTU drifts too.
+    sh("dcb pfc set dev dcbsim0 prio-pfc 3:off 4:on");
+    sh("ip link set dcbsim0 mtu 1500");
+    sh("echo 0 > /sys/kernel/debug/dcbsim/dcbsim0/calls");
+    host::SessionPolicy policy{false, "", {model::Knob::pfc, model::Knob::ets}, "owned by the switch"};
+    host::SessionReport r = host::run_apply(lab.fresh(), {kDev}, lossless(), false, policy);
+    CHECK(r.exit_code == 1);  // the profile is not in place: PFC is the switch's to fix
+    CHECK(host::render_apply_text(r, false) ==
+          "plan:\n"
+          "TARGET   KNOB  BEFORE    AFTER\n"
+          "dcbsim0  mtu   1500   -> 9000\n"
+          "unsupported: dcbsim0: pfc: owned by the switch\n"
+          "result:\n"
+          "TARGET   KNOB  BEFORE    AFTER\n"
+          "dcbsim0  mtu   1500   -> 9000  [applied]\n");
+    CHECK(ip_mtu(kDev) == 9000);
+    CHECK(dcb("pfc")["prio_pfc"][3] == false);  // left as the switch set it
+    CHECK(dcb("pfc")["prio_pfc"][4] == true);
+    CHECK(sh("grep -E '^(setpfc|setets) ' /sys/kernel/debug/dcbsim/dcbsim0/calls") ==
+          "setpfc 0\nsetets 0\n");
+    // Nothing differs in what the switch owns: no step, exit 0.
+    sh("dcb pfc set dev dcbsim0 prio-pfc 3:on 4:off");
+    host::SessionReport ok = host::run_apply(lab.fresh(), {kDev}, lossless(), false, policy);
+    CHECK(ok.exit_code == 0);
+  }
+
   TEST_CASE("dcb_lld_managed: DCBX owned by firmware is refused before anything changes") {
     Lab lab;
     sh("dcb dcbx set dev dcbsim0 lld-managed ieee");

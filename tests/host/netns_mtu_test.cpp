@@ -123,7 +123,7 @@ TEST_SUITE("netns") {
     // --strict: the unsupported knob makes the apply incomplete (exit 1).
     HostBackend again;
     host::SessionReport s =
-        host::run_apply(again.host, {"rcfg0"}, intent, false, {/*strict=*/true, ""});
+        host::run_apply(again.host, {"rcfg0"}, intent, false, {/*strict=*/true, "", {}, ""});
     CHECK(s.exit_code == 1);
   }
 

@@ -3,6 +3,7 @@
 // says. Loads the profile without enforcing the buffer rules: showing what a
 // profile gets wrong is this verb's job.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "buffers/ecn.h"
@@ -17,6 +18,7 @@
 #include "output.h"
 #include "profile/buffer_checks.h"
 #include "switch/interfaces.h"
+#include "switch_verbs.h"
 
 namespace rocecfg::cmd {
 namespace {
@@ -30,6 +32,8 @@ struct BuffersArgs {
   std::optional<double> rtt_us;
   std::string vendor;  // --vendor V --from-file F: a saved switch config's figures
   std::string from_file;
+  int parallel = 16;                  // --inventory: switches read at once
+  bool accept_new_host_keys = false;  // --accept-new-host-keys, as apply/audit
 };
 
 const char* outcome_name(buffers::Outcome o) {
@@ -79,7 +83,27 @@ struct Figures {
   std::vector<buffers::Comparison> comparisons;
   profile::BufferIntent intent;              // its waivers
   std::optional<SwitchBuffers> from_switch;  // --vendor/--from-file
+  bool live = false;                         // --inventory: each switch read over SSH
+  std::vector<SwitchBuffers> switches;       // the live reads that succeeded
+  std::vector<std::string> unread;           // "leaf2: unreachable: ..."
 };
+
+nlohmann::json comparisons_json(const std::vector<buffers::Comparison>& cmp,
+                                const profile::BufferIntent& intent);
+
+nlohmann::json switch_json(const SwitchBuffers& s, const profile::BufferIntent& intent) {
+  nlohmann::json groups = nlohmann::json::array();
+  for (const SwitchBufferGroup& g : s.groups)
+    groups.push_back({{"ports", g.ports},
+                      {"range", sw::compress_interfaces(g.ports)},
+                      {"comparisons", comparisons_json(g.comparisons, intent)}});
+  nlohmann::json j = {{"vendor", s.vendor},
+                      {"file", s.file},
+                      {"recognised_as", s.recognised_as},
+                      {"groups", groups}};
+  if (!s.name.empty()) j["name"] = s.name;
+  return j;
+}
 
 nlohmann::json comparisons_json(const std::vector<buffers::Comparison>& cmp,
                                 const profile::BufferIntent& intent) {
@@ -131,16 +155,12 @@ nlohmann::json figures_json(const Figures& x) {
                                                    {"size_bytes", sw->size_bytes},
                                                    {"steps", steps_json(sw->steps)}}
                                   : nlohmann::json();
-  if (x.from_switch) {
-    nlohmann::json groups = nlohmann::json::array();
-    for (const SwitchBufferGroup& g : x.from_switch->groups)
-      groups.push_back({{"ports", g.ports},
-                        {"range", sw::compress_interfaces(g.ports)},
-                        {"comparisons", comparisons_json(g.comparisons, x.intent)}});
-    payload["switch"] = {{"vendor", x.from_switch->vendor},
-                         {"file", x.from_switch->file},
-                         {"recognised_as", x.from_switch->recognised_as},
-                         {"groups", groups}};
+  if (x.from_switch) payload["switch"] = switch_json(*x.from_switch, x.intent);
+  if (x.live) {
+    payload["switches"] = nlohmann::json::array();
+    for (const SwitchBuffers& s : x.switches)
+      payload["switches"].push_back(switch_json(s, x.intent));
+    payload["unread"] = x.unread;
   }
   return payload;
 }
@@ -178,8 +198,14 @@ std::string figures_text(const Figures& x) {
   out += fmt::format("\n{:<18} {:<14} {:<16} {:<15} {}\n", "KEY", "PROFILE", "LIMIT", "RULE",
                      "OUTCOME");
   for (const buffers::Comparison& c : x.comparisons) out += comparison_row(c, x.intent);
-  if (const std::optional<SwitchBuffers>& s = x.from_switch) {
-    out += fmt::format("\n{} ({}, read as {})\n", printable(s->file), s->vendor, s->recognised_as);
+  std::vector<const SwitchBuffers*> read;
+  if (x.from_switch) read.push_back(&*x.from_switch);
+  for (const SwitchBuffers& s : x.switches) read.push_back(&s);
+  for (const SwitchBuffers* s : read) {
+    out += s->name.empty() ? fmt::format("\n{} ({}, read as {})\n", printable(s->file), s->vendor,
+                                         s->recognised_as)
+                           : fmt::format("\n{} ({}, {}, read as {})\n", printable(s->name),
+                                         s->vendor, s->file, s->recognised_as);
     for (const SwitchBufferGroup& g : s->groups) {
       out += g.ports.empty() ? "switch-wide\n"
                              : fmt::format("interfaces {}\n", sw::compress_interfaces(g.ports));
@@ -188,17 +214,21 @@ std::string figures_text(const Figures& x) {
       for (const buffers::Comparison& c : g.comparisons) out += comparison_row(c, x.intent);
     }
   }
+  for (const std::string& u : x.unread) out += fmt::format("\nnot read: {}\n", printable(u));
   return out;
 }
 
 int run_buffers(const BuffersArgs& a, const Globals& g) {
   auto usage = [](const std::string& message) { return report_error(kUsage, message); };
-  // Switch-declared headroom and thresholds (each inventory switch's own
-  // figures) are not read yet: refused rather than silently left out.
-  if (!g.inventory.empty())
-    return usage(
-        "--inventory: buffers does not read live switches yet; pass a saved config with "
-        "--vendor V --from-file F");
+  if (!g.inventory.empty() && !a.from_file.empty())
+    return usage("--inventory reads each switch live; --from-file reads one saved config: not both");
+  std::optional<profile::Inventory> inv;
+  if (!g.inventory.empty()) {
+    inv = load_inventory_or_report(g.inventory, g.json);
+    if (!inv) return static_cast<int>(kUsage);
+    if (inv->switches.empty())
+      return usage(fmt::format("{}: no [[switch]] to read", printable(g.inventory)));
+  }
   std::optional<profile::Intent> intent =
       load_profile_or_report(a.profile, g.json, profile::BufferRules::skip);
   if (!intent) return static_cast<int>(kUsage);
@@ -253,12 +283,29 @@ int run_buffers(const BuffersArgs& a, const Globals& g) {
                           s.error().to_string());
     x.from_switch = *s;
   }
+  if (inv) {
+    // Each inventory switch's own headroom and thresholds, read as audit
+    // reads its running config; a switch that cannot be read fails alone.
+    std::vector<sw::FleetSwitch> fleet;
+    for (const profile::SwitchEntry& e : inv->switches)
+      fleet.push_back(fleet_entry(e, a.accept_new_host_keys));
+    x.live = true;
+    for (Result<SwitchBuffers>& r : live_switch_buffers(fleet, f, a.parallel)) {
+      if (r)
+        x.switches.push_back(std::move(*r));
+      else
+        x.unread.push_back(r.error().to_string());
+    }
+  }
 
   bool any_fail = false, any_ok = false;
   std::vector<const buffers::Comparison*> all;
   for (const buffers::Comparison& c : x.comparisons) all.push_back(&c);
   if (x.from_switch)
     for (const SwitchBufferGroup& grp : x.from_switch->groups)
+      for (const buffers::Comparison& c : grp.comparisons) all.push_back(&c);
+  for (const SwitchBuffers& s : x.switches)
+    for (const SwitchBufferGroup& grp : s.groups)
       for (const buffers::Comparison& c : grp.comparisons) all.push_back(&c);
   for (const buffers::Comparison* c : all) {
     // A waived rule is still reported short, but does not fail the run.
@@ -271,9 +318,15 @@ int run_buffers(const BuffersArgs& a, const Globals& g) {
               {"outcome", any_fail ? "short"
                           : any_ok ? "ok"
                                    : "unknown"}});
+  for (const SwitchBuffers& s : x.switches)
+    add_target({{"name", s.name}, {"kind", "switch"}, {"outcome", "read"}});
   if (!g.json) fmt::print("{}", figures_text(x));
-  if (any_fail) return static_cast<int>(kDrift);
-  return any_ok ? static_cast<int>(kOk) : static_cast<int>(kNotEvaluated);
+  int rc = any_fail ? kDrift : any_ok ? kOk : kNotEvaluated;
+  if (!x.unread.empty())
+    // A switch not read is no verdict on it: 3, naming each (stderr and JSON).
+    return report_error(worst_exit_code(rc, kRuntime),
+                        fmt::format("not read: {}", fmt::join(x.unread, "; ")));
+  return rc;
 }
 
 const bool registered = register_command(
@@ -303,12 +356,19 @@ const bool registered = register_command(
                                    "lengths against the same limits, port by port");
        vendor->needs(from);
        from->needs(vendor);
+       sub.add_option("--parallel", a->parallel, "with --inventory: switches read at once")
+           ->check(in_range(1, 1024));
+       sub.add_flag("--accept-new-host-keys", a->accept_new_host_keys,
+                    "with --inventory: trust a switch's host key on first contact (as apply)");
        sub.footer(
            "Example: rocecfg buffers profiles/roce-lossless.toml --speed 400G --cable 100m "
            "--asic spectrum-3\n"
-           "Exit: 0 the figures (the profile's, and the switch file's) meet what was computed,\n"
+           "With --inventory INV each switch's running config is read over SSH, as audit reads "
+           "it.\n"
+           "Exit: 0 the figures (the profile's, and the switches') meet what was computed,\n"
            "1 one is short (or too high) and not waived in [buffers] waive, 2 bad input,\n"
-           "3 the file is not that vendor's config, 4 nothing to compare.");
+           "3 the file is not that vendor's config, or a switch could not be read, 4 nothing to "
+           "compare.");
        return std::function<int()>([a, &g] { return run_buffers(*a, g); });
      },
      {kOk, kDrift, kUsage, kRuntime, kNotEvaluated}});

@@ -8,6 +8,7 @@
 
 #include "buffers/rules.h"
 #include "core/result.h"
+#include "switch/fleet.h"
 
 namespace rocecfg::cmd {
 
@@ -17,8 +18,9 @@ struct SwitchBufferGroup {
 };
 
 struct SwitchBuffers {
+  std::string name;  // the inventory's name; empty for --from-file
   std::string vendor;
-  std::string file;
+  std::string file;  // the saved file, or "ssh ADDR:PORT" for a live read
   std::string recognised_as;
   std::vector<SwitchBufferGroup> groups;  // ports whose comparisons are equal
 };
@@ -30,5 +32,14 @@ struct SwitchBuffers {
 // that vendor's config.
 Result<SwitchBuffers> switch_buffers(const std::string& vendor, const std::string& file,
                                      const buffers::BufferFacts& base);
+
+// `rocecfg buffers ... --inventory INV`: each switch's running config read
+// over SSH (as audit reads it), all switches at once, the ports the inventory
+// names (every port of the config when it names none). One result per switch
+// in inventory order; a switch that cannot be read fails alone, its error
+// naming it.
+std::vector<Result<SwitchBuffers>> live_switch_buffers(const std::vector<sw::FleetSwitch>& switches,
+                                                       const buffers::BufferFacts& base,
+                                                       int parallel);
 
 }  // namespace rocecfg::cmd

@@ -26,7 +26,7 @@ constexpr const char* kGlobalFlags =
     "Global flags (before or after the verb):\n"
     "  -j, --json        one JSON document on stdout (cmd/schemas/), also on errors\n"
     "  -v, --verbose     more detail (repeat for more)\n"
-    "  --inventory FILE  switches and hosts (apply/audit/doctor/gate)\n";
+    "  --inventory FILE  switches and hosts (apply/audit/doctor/gate/check/counters; env: a\n                    node's HCAs from its [[host]] entry)\n";
 
 // The verb the command line names: the first word that is not an option or
 // the value of --inventory. Empty when there is none.

@@ -161,8 +161,8 @@ expect 'buffers: unknown ASIC, exit 2' 2 'rocecfg buffers: --asic tomahawk: unkn
 expect 'buffers: bad cable, exit 2' 2 'rocecfg buffers: --cable 5km: expected a length in metres like 5m or 100m (1..10000)' \
   "$bin" buffers $P --speed 100G --cable 5km
 
-expect 'buffers: --inventory refused, exit 2' 2 'rocecfg buffers: --inventory: buffers does not read live switches yet; pass a saved config with --vendor V --from-file F' \
-  "$bin" buffers $P --speed 100G --cable 5m --inventory profiles/inventory.example.toml
+expect 'buffers: --inventory with --from-file refused, exit 2' 2 'rocecfg buffers: --inventory reads each switch live; --from-file reads one saved config: not both' \
+  "$bin" buffers $P --speed 100G --cable 5m --inventory profiles/inventory.example.toml --vendor sonic --from-file $P
 expect 'buffers: --lanes -1 refused, exit 2' 2 '--lanes: must be 1..16, got -1
 Run with --help for more information.' \
   "$bin" buffers $P --speed 100G --cable 5m --lanes -1

@@ -5,10 +5,15 @@
 # is logged as an error, or lets the job run with ROCECFG_ON_CONFIG_ERROR=allow;
 # "could not evaluate" and runtime failures let the job run unless
 # ROCECFG_ON_RUNTIME_ERROR=fail. The wrapper never calls scontrol.
-# Usage: prolog_test.sh SOURCE_DIR
+# The TaskProlog wrapper prints only what Slurm reads (export lines), from the
+# real rocecfg's `env --slurm` for this node's [[host]], and one "print" line
+# when rocecfg fails.
+# Usage: prolog_test.sh SOURCE_DIR ROCECFG_BIN
 set -u
+src=$1 bin=$2
 prolog=$1/packaging/slurm/rocecfg-prolog.sh
 epilog=$1/packaging/slurm/rocecfg-epilog.sh
+task_prolog=$1/packaging/slurm/rocecfg-task-prolog.sh
 work=$(mktemp -d /tmp/rocecfg-prolog.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/bin"
@@ -75,6 +80,25 @@ ROCECFG_EPILOG_ON_DRIFT=fail run "$epilog" 1 "drift"
 check "epilog: ROCECFG_EPILOG_ON_DRIFT=fail drains on drift" [ "$rc" = 1 ]
 run "$epilog" 0 "no drift"
 check "epilog: clean: exit 0, nothing logged" [ "$rc" = 0 -a ! -e "$work/logger.log" ]
+
+# The TaskProlog, with the real binary: gpu001's two NICs from the inventory
+# (this machine has no RDMA device: the warning goes to stderr, never to the
+# lines Slurm reads).
+out=$(ROCECFG=$bin ROCECFG_PROFILE=$src/profiles/roce-lossless-nccl.toml \
+  ROCECFG_INVENTORY=$src/tests/workload/gpu-nodes.inventory.toml SLURMD_NODENAME=gpu001 \
+  sh "$task_prolog" 2>"$work/task.err"); rc=$?
+check "task prolog: exit 0" [ "$rc" = 0 ]
+check "task prolog: only export lines, gpu001's NICs" [ "$out" = 'export NCCL_IB_TC=106
+export NCCL_IB_ADDR_FAMILY=AF_INET
+export NCCL_IB_ROCE_VERSION_NUM=2
+export NCCL_IB_HCA==mlx5_0:1,mlx5_1:1
+export UCX_IB_TRAFFIC_CLASS=106
+export UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1' ]
+check "task prolog: rocecfg's warning on stderr (slurmd's log)" \
+  grep -q 'declared by inventory host gpu001, not seen on this host' "$work/task.err"
+out=$(ROCECFG=$work/bin/gate FAKE_RC=2 FAKE_LINE=x SLURMD_NODENAME=gpu001 sh "$task_prolog" 2>/dev/null); rc=$?
+check "task prolog: rocecfg failing is one print line, exit 0" \
+  [ "$rc" = 0 -a "$out" = "print rocecfg env failed (exit 2): NCCL/UCX keep their defaults; see slurmd's log" ]
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "files.h"
+#include "wild_corpus.h"
 #include "switch/adapter.h"
 
 namespace rocecfg::sw {
@@ -21,19 +22,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::optional<fs::path> junos_wild_dir() {
-  fs::path dir = fs::path(ROCECFG_SOURCE_DIR) / "../shared/wild-configs";
-  if (fs::is_directory(dir)) return dir;
-  const char* no_skip = std::getenv("ROCECFG_NO_SKIP");
-  if (no_skip && std::string(no_skip) == "1")
-    FAIL(dir.string() << " is absent and ROCECFG_NO_SKIP=1: every test must run");
-  MESSAGE("skipped: " << dir.string() << " is absent (the wild corpus lives beside the checkout)");
-  return std::nullopt;
-}
-
 TEST_SUITE("wild") {
   TEST_CASE("Junos reads the wild Junos router config and refuses every other wild file") {
-    auto dir = junos_wild_dir();
+    auto dir = test::wild_corpus_dir();
     if (!dir) return;
     auto junos = make_adapter("junos");
     REQUIRE(junos);

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "files.h"
+#include "wild_corpus.h"
 #include "switch/adapter.h"
 #include "switch/state_view.h"
 
@@ -25,18 +26,6 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::vector<std::string> kCliVendors{"eos", "nxos", "huawei-ce", "h3c"};
-
-// ../shared beside the checkout; absent on a bare clone (skipped with a
-// reason), present in CI (tests/run sets ROCECFG_NO_SKIP=1: then required).
-std::optional<fs::path> wild_dir() {
-  fs::path dir = fs::path(ROCECFG_SOURCE_DIR) / "../shared/wild-configs";
-  if (fs::is_directory(dir)) return dir;
-  const char* no_skip = std::getenv("ROCECFG_NO_SKIP");
-  if (no_skip && std::string(no_skip) == "1")
-    FAIL(dir.string() << " is absent and ROCECFG_NO_SKIP=1: every test must run");
-  MESSAGE("skipped: " << dir.string() << " is absent (the wild corpus lives beside the checkout)");
-  return std::nullopt;
-}
 
 std::vector<fs::path> files_in(const fs::path& dir) {
   std::vector<fs::path> out;
@@ -74,7 +63,7 @@ const std::map<std::string, std::vector<Want>>& hand_checked() {
 
 TEST_SUITE("wild") {
   TEST_CASE("every real EOS, NX-OS, Huawei CE and H3C config is read, its stated QoS exactly") {
-    auto dir = wild_dir();
+    auto dir = test::wild_corpus_dir();
     if (!dir) return;
     size_t read = 0, files = 0, checked = 0;
     for (const std::string& vendor : kCliVendors) {
@@ -117,7 +106,7 @@ TEST_SUITE("wild") {
   }
 
   TEST_CASE("every foreign file and every other vendor's file is refused by each CLI reader") {
-    auto dir = wild_dir();
+    auto dir = test::wild_corpus_dir();
     if (!dir) return;
     size_t refused = 0, tried = 0;
     for (const std::string& vendor : kCliVendors) {

@@ -32,8 +32,8 @@ host::QosOwnership nic(std::optional<uint8_t> mode, std::optional<std::string> a
 constexpr uint8_t kHostIeee = DCB_CAP_DCBX_HOST | DCB_CAP_DCBX_VER_IEEE;           // 0x09
 constexpr uint8_t kFirmwareCee = DCB_CAP_DCBX_LLD_MANAGED | DCB_CAP_DCBX_VER_CEE;  // 0x06
 const std::string kFwUnknown =
-    "info ens1f0np0: firmware DCBX willing unknown (the NIC firmware parameters are not read "
-    "by this build)";
+    "info ens1f0np0: firmware DCBX willing unknown (the NIC firmware parameters were not "
+    "read)";
 
 }  // namespace
 

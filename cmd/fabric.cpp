@@ -22,6 +22,7 @@
 #include "core/atomic_file.h"
 #include "core/printable.h"
 #include "fabric/baseline.h"
+#include "fabric/cabling.h"
 #include "fabric/hosts.h"
 #include "fabric/html.h"
 #include "fabric/local_prober.h"
@@ -54,6 +55,8 @@ struct Options {
   std::string remote_rocecfg = "rocecfg";
   std::string servers = "start";
   bool accept_new_host_keys = false;
+  bool no_cabling = false;
+  std::string lldp_socket;  // lldpcli -u on the hosts; empty: its default
   std::string svg, html;
   std::string save_baseline, baseline;
   std::string soak, every = "60s", series, series_svg;
@@ -96,6 +99,11 @@ int run(const Options& o, const Globals& g) {
   std::optional<CrossRail> cross_rail = parse_cross_rail(o.cross_rail);
   if (!cross_rail)
     return usage(fmt::format("--cross-rail {}: must be none, canary or all", o.cross_rail));
+  // Sent to every host's shell (quoted): an absolute path, nothing else.
+  if (!o.lldp_socket.empty() &&
+      (o.lldp_socket.front() != '/' || printable(o.lldp_socket) != o.lldp_socket))
+    return usage(
+        fmt::format("--lldp-socket {}: must be an absolute path", printable(o.lldp_socket)));
   if (o.servers != "start" && o.servers != "running")
     return usage(fmt::format("--servers {}: must be start or running", o.servers));
   std::optional<double> soak_s, every_s;
@@ -251,6 +259,20 @@ int run(const Options& o, const Globals& g) {
   RunReport report = run_pattern(ro, labels, *prober, clock, on_round);
   report.notes.insert(report.notes.begin(), setup_notes.begin(), setup_notes.end());
   if (progress) fmt::print(stderr, "\r\033[K");
+  // The cables, through the same transport, while its sessions are open:
+  // only where the inventory says which switch port a NIC reaches.
+  if (inventory && !o.no_cabling) {
+    FabricCabling c = check_fabric_cabling(
+        *hosts, *inventory, o.lldp_socket,
+        [&](size_t e, const std::vector<std::string>& argv) {
+          return prober->run_on_host(e, argv);
+        },
+        o.parallel ? o.parallel : 32);
+    if (c.declared > 0) {
+      report.cabling = RunReport::Cabling{c.declared, c.checked, c.unknown};
+      for (Finding& f : c.findings) report.analysis.findings.push_back(std::move(f));
+    }
+  }
   prober.reset();  // stops the servers it started before printing
   if (!o.svg.empty() && !write_file(o.svg, heatmap_svg(report))) cannot_write(o.svg);
   std::optional<BaselineComparison> cmp;
@@ -324,6 +346,12 @@ const bool registered = register_command(
                       "running (already under systemd)");
        sub.add_flag("--accept-new-host-keys", o->accept_new_host_keys,
                     "ssh: trust and record unknown host keys (a changed key is always refused)");
+       sub.add_flag("--no-cabling", o->no_cabling,
+                    "do not check each NIC's LLDP neighbour against the inventory's switch_port "
+                    "(checked by default where the inventory names one; not in a soak)");
+       sub.add_option("--lldp-socket", o->lldp_socket,
+                      "lldpd's control socket on the hosts for the cabling check (default: "
+                      "lldpcli's)");
        sub.add_option("--svg", o->svg, "write the pair heat map (SVG) to FILE");
        sub.add_option("--html", o->html,
                       "write a self-contained HTML report (findings, per-rail heat maps, pairs, "

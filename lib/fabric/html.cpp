@@ -82,6 +82,13 @@ Advice advice_for(FindingKind k) {
           "them (cable, switch port, a spine path)",
           "`rocecfg probe` between the two ends, then the counters of the switch ports on "
           "their path"};
+    case FindingKind::cabling:
+      return {
+          "lldpd on the host hears another switch port on this NIC than the inventory "
+          "names: a moved or swapped cable (or a stale inventory); its rail's traffic lands "
+          "on the wrong leaf while every link looks clean",
+          "check the cable at both ends named here, move it back (or correct the "
+          "inventory), then `rocecfg gate` on the host"};
     case FindingKind::unresolved:
       return {
           "a bad pair whose ends were not seen with anyone else: host and link cannot be "
@@ -138,6 +145,16 @@ std::string html_report(const RunReport& r,
       out += "</ul>\n";
     }
     out += "</div>\n";
+  }
+  if (r.cabling && r.cabling->declared > 0) {
+    out += fmt::format(
+        "<p id=\"cabling\">Cabling: {} of {} NICs on the switch port the inventory names.</p>\n",
+        r.cabling->checked, r.cabling->declared);
+    if (!r.cabling->not_checked.empty()) {
+      out += "<p>Not checked (no evidence either way):</p>\n<ul>\n";
+      for (const std::string& u : r.cabling->not_checked) out += "<li>" + esc(u) + "</li>\n";
+      out += "</ul>\n";
+    }
   }
   out += "</section>\n";
 

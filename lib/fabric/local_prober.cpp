@@ -83,4 +83,8 @@ std::vector<Sample> LocalProber::run_round(const Round& round) {
   return run_pairs_at_once(round, [this](const Pair& p) { return run_pair(p); });
 }
 
+Result<std::string> LocalProber::run_on_host(size_t, const std::vector<std::string>& argv) {
+  return run_command_here(argv, 10000);
+}
+
 }  // namespace rocecfg::fabric

@@ -22,6 +22,8 @@ class LocalProber final : public Prober {
                                                     const PairTest& test);
   ~LocalProber() override;
   std::vector<Sample> run_round(const Round& round) override;
+  // Every endpoint lives on this machine: argv runs here.
+  Result<std::string> run_on_host(size_t e, const std::vector<std::string>& argv) override;
 
  private:
   LocalProber() = default;

@@ -37,6 +37,8 @@ const char* to_string(FindingKind k) {
       return "nic";
     case FindingKind::rail:
       return "rail";
+    case FindingKind::cabling:
+      return "cabling";
   }
   return "?";
 }

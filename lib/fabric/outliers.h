@@ -52,8 +52,9 @@ struct PairVerdict {
   std::vector<std::string> reasons;  // "bandwidth 0.48 of median (< 0.93)"
 };
 
-// nic and rail only in runs over several rails (fabric/rails.h).
-enum class FindingKind { host, link, unresolved, nic, rail };
+// nic and rail only in runs over several rails (fabric/rails.h); cabling
+// from lldpd against the inventory (fabric/cabling.h), not from the figures.
+enum class FindingKind { host, link, unresolved, nic, rail, cabling };
 const char* to_string(FindingKind k);
 
 struct Finding {

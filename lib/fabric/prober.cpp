@@ -3,9 +3,30 @@
 #include <chrono>
 #include <thread>
 
+#include <fmt/format.h>
+
+#include "core/child_process.h"
+#include "core/printable.h"
 #include "switch/fleet.h"
 
 namespace rocecfg::fabric {
+
+Result<std::string> Prober::run_on_host(size_t, const std::vector<std::string>& argv) {
+  return fail(argv.empty() ? "" : argv.front(), "this transport runs no command on the hosts");
+}
+
+Result<std::string> run_command_here(const std::vector<std::string>& argv, uint32_t timeout_ms) {
+  Result<ProcessOutput> out = run_process(argv, timeout_ms);
+  if (!out) return std::unexpected(out.error());
+  if (out->exit_status == 0) return std::move(out->out);
+  std::string err = out->err;
+  while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
+  if (size_t nl = err.rfind('\n'); nl != std::string::npos) err.erase(0, nl + 1);
+  return fail(argv.front(), err.empty()
+                                ? fmt::format("exit {} (nothing on stderr)", out->exit_status)
+                                : fmt::format("exit {}: {}", out->exit_status, printable(err)));
+}
+
 namespace {
 double steady_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();

@@ -7,7 +7,10 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <vector>
+
+#include "core/result.h"
 
 #include "fabric/sample.h"
 #include "fabric/schedule.h"
@@ -41,7 +44,17 @@ class Prober {
   // Runs the round's pairs concurrently; one Sample per pair, same order.
   // Sample::at_s and ::round are filled in by run_rounds.
   virtual std::vector<Sample> run_round(const Round& round) = 0;
+  // Runs argv on the host of endpoint `e` through the same transport (the
+  // run's SSH session, a Slurm step, this machine) and returns its stdout;
+  // a non-zero exit is an error with the command's last stderr line. For
+  // readings beside the probes (fabric/cabling.h). The default: a transport
+  // that reaches no host (a model) says so.
+  virtual Result<std::string> run_on_host(size_t e, const std::vector<std::string>& argv);
 };
+
+// Runs argv on this machine (local transport, and srun's launcher): stdout,
+// or an error with the exit status and the last stderr line.
+Result<std::string> run_command_here(const std::vector<std::string>& argv, uint32_t timeout_ms);
 
 // A round's pairs at once (the schedule keeps hosts disjoint) on lib/switch's
 // bounded worker pool, one Sample per pair in order; a test that throws is

@@ -76,6 +76,10 @@ const char* verdict_of(const RunReport& r) {
   // With no figure at all there is no median to judge against: every test
   // failed, which says the run could not observe the fabric, not that every
   // host is bad.
+  // A miscabled NIC was observed (lldpd), not inferred from the figures: it
+  // fails the run even when no test measured anything.
+  for (const Finding& f : r.analysis.findings)
+    if (f.kind == FindingKind::cabling) return "FAIL";
   bool measured = false;
   for (const Sample& s : r.samples) measured = measured || s.bw_gbps || s.lat_p50_us;
   if (!measured) return "UNKNOWN";
@@ -86,6 +90,7 @@ const char* verdict_of(const RunReport& r) {
 std::string finding_label(const Finding& f, const std::vector<std::string>& hosts) {
   if (f.kind == FindingKind::rail) return fmt::format("rail {}", f.rail.value_or(0));
   if (f.kind == FindingKind::nic) return fmt::format("nic {}", name(hosts, f.hosts.at(0)));
+  if (f.kind == FindingKind::cabling) return fmt::format("cabling {}", name(hosts, f.hosts.at(0)));
   if (f.kind == FindingKind::host)
     return fmt::format("host {}", f.host_name.empty() ? name(hosts, f.hosts.at(0)) : f.host_name);
   std::string ends = fmt::format("{} - {}", name(hosts, f.hosts.at(0)), name(hosts, f.hosts.at(1)));
@@ -197,6 +202,13 @@ std::string render_text(const RunReport& r) {
       }
     }
   }
+  if (r.cabling && r.cabling->declared > 0) {
+    const RunReport::Cabling& c = *r.cabling;
+    out += fmt::format("\ncabling: {} of {} NICs on the switch port the inventory names", c.checked,
+                       c.declared);
+    out += c.not_checked.empty() ? "\n" : fmt::format("; not checked:\n");
+    for (const std::string& u : c.not_checked) out += "  " + u + "\n";
+  }
   for (const std::string& n : r.notes) out += "note: " + n + "\n";
   std::string v = verdict_of(r);
   if (v == "UNKNOWN" && a.failed_pairs == r.samples.size())
@@ -206,6 +218,12 @@ std::string render_text(const RunReport& r) {
     out += "verdict: UNKNOWN (no outlier seen, but see the notes)\n";
   else if (v == "PASS")
     out += fmt::format("verdict: PASS (no outlier in {} tests)\n", r.samples.size());
+  else if (a.failed_pairs == r.samples.size())  // failed by the cables alone
+    out += fmt::format(
+        "verdict: FAIL ({} cabling findings; nothing was measured: {} tests, all failed)\n",
+        std::count_if(a.findings.begin(), a.findings.end(),
+                      [](const Finding& f) { return f.kind == FindingKind::cabling; }),
+        r.samples.size());
   else
     out += fmt::format("verdict: FAIL ({} findings, {} bad of {} tests)\n", a.findings.size(),
                        a.bad_pairs, r.samples.size());
@@ -269,6 +287,10 @@ nlohmann::json render_json(const RunReport& r) {
     for (size_t h : r.suspects) s.push_back(name(r.hosts, h));
     j["suspects"] = s;
   }
+  if (r.cabling)
+    j["cabling"] = {{"declared", r.cabling->declared},
+                    {"checked", r.cabling->checked},
+                    {"not_checked", r.cabling->not_checked}};
   j["notes"] = r.notes;
   j["verdict"] = verdict_of(r);
   return j;

@@ -24,6 +24,14 @@ struct RunReport {
   std::vector<std::string> notes;
   double seconds = 0;
   std::optional<RailLayout> rails;  // set when the run was over several rails
+  // Cabling (fabric/cabling.h) when the inventory cables NICs of the run to
+  // switch ports: how many, how many were seen there, which could not be
+  // checked. A miscabled NIC is a finding in `analysis`.
+  struct Cabling {
+    size_t declared = 0, checked = 0;
+    std::vector<std::string> not_checked;
+  };
+  std::optional<Cabling> cabling;
 };
 
 // --dry-run: "round 1: n1 -> n2, n3 -> n4" per line; JSON

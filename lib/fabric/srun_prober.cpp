@@ -106,6 +106,14 @@ Sample SrunProber::run_pair(const Pair& pr) {
       });
 }
 
+Result<std::string> SrunProber::run_on_host(size_t e, const std::vector<std::string>& argv) {
+  if (e >= hosts_.size() || argv.empty()) return fail("fabric", "no such endpoint");
+  if (errors_[e]) return fail(hosts_[e].name, *errors_[e]);
+  std::vector<std::string> line = step(opts_, hosts_[e]);
+  line.insert(line.end(), argv.begin(), argv.end());
+  return run_command_here(line, 30000);
+}
+
 std::vector<Sample> SrunProber::run_round(const Round& round) {
   return run_pairs_at_once(round, [this](const Pair& p) { return run_pair(p); });
 }

@@ -49,6 +49,8 @@ class SrunProber final : public Prober {
                                            const SrunProberOptions& o);
   ~SrunProber() override;
   std::vector<Sample> run_round(const Round& round) override;
+  // argv as one more step on the endpoint's node.
+  Result<std::string> run_on_host(size_t e, const std::vector<std::string>& argv) override;
   const std::vector<std::optional<std::string>>& host_errors() const { return errors_; }
 
   // The step command lines (argv), exposed for tests.

@@ -82,9 +82,13 @@ std::unique_ptr<SshProber> SshProber::start(const std::vector<FabricHost>& hosts
           p->errors_[i] = s.error().message;
           return;
         }
+        // Kept even when its server fails: readings beside the probes
+        // (run_on_host) still reach the host.
+        sw::ExecSession& session = **s;
+        p->sessions_[i] = std::move(*s);
         if (o.start_servers) {
           std::string line = server_start_line(o, p->hosts_[i]);
-          auto out = (*s)->run(line);
+          auto out = session.run(line);
           if (!out) {
             p->errors_[i] = reason(out.error(), line, "the probe server");
             return;
@@ -95,7 +99,6 @@ std::unique_ptr<SshProber> SshProber::start(const std::vector<FabricHost>& hosts
             if (pid.find_first_not_of("0123456789") == std::string::npos) p->server_pids_[i] = pid;
           }
         }
-        p->sessions_[i] = std::move(*s);
       },
       [&](size_t i, const std::string& what) { p->errors_[i] = what; });
   return p;
@@ -125,6 +128,15 @@ Sample SshProber::run_pair(const Pair& pr) {
         (void)session.reconnect();
         return std::unexpected(why);
       });
+}
+
+Result<std::string> SshProber::run_on_host(size_t e, const std::vector<std::string>& argv) {
+  if (e >= hosts_.size() || argv.empty()) return fail("fabric", "no such endpoint");
+  if (!sessions_[e]) return fail(hosts_[e].name, errors_[e].value_or("not connected"));
+  std::string line = shell_quote(argv.front()) + quoted({argv.begin() + 1, argv.end()});
+  auto out = sessions_[e]->run(line);
+  if (!out) return fail(argv.front(), reason(out.error(), line, argv.front()));
+  return out;
 }
 
 std::vector<Sample> SshProber::run_round(const Round& round) {

@@ -38,6 +38,9 @@ class SshProber final : public Prober {
                                           const SshProberOptions& o);
   ~SshProber() override;
   std::vector<Sample> run_round(const Round& round) override;
+  // argv shell-quoted over the endpoint's session, also when its probe
+  // server could not start (a host that could not be reached: why).
+  Result<std::string> run_on_host(size_t e, const std::vector<std::string>& argv) override;
   // Per host: why it cannot take part (unset: fine).
   const std::vector<std::optional<std::string>>& host_errors() const { return errors_; }
 

@@ -70,6 +70,27 @@ TEST_SUITE("srun prober") {
     REQUIRE(samples.size() == 1);
     CHECK(samples[0].error == "a: \"-x\" is not a Slurm node name");
   }
+  TEST_CASE("a command beside the probes runs as one more step on the host's node") {
+    FabricHost a, b;
+    a.name = "gpu1:mlx5_0";
+    a.slurm_node = "gpu1";
+    b.name = "gpu2";
+    SrunProberOptions o;
+    o.srun = "echo";  // prints the step's argv: what srun would be given
+    o.start_servers = false;
+    auto p = SrunProber::start({a, b}, PairTest{}, o);
+    auto out = p->run_on_host(0, {"lldpcli", "show", "neighbors", "-f", "json"});
+    REQUIRE(out);
+    CHECK(
+        *out ==
+        "--nodes=1 --ntasks=1 --nodelist=gpu1 --overlap --quiet lldpcli show neighbors -f json\n");
+    o.srun = "false";  // a step that fails: its exit status is the error
+    auto failing = SrunProber::start({a, b}, PairTest{}, o);
+    auto err = failing->run_on_host(1, {"lldpcli"});
+    REQUIRE_FALSE(err);
+    CHECK(err.error().to_string() == "false: exit 1 (nothing on stderr)");
+    CHECK_FALSE(p->run_on_host(2, {"lldpcli"}));  // no such endpoint
+  }
 }
 
 TEST_SUITE("child process") {

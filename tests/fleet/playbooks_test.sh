@@ -18,7 +18,12 @@ command -v ansible-playbook >/dev/null || { echo "FAIL: ansible-playbook not ins
 passed=0 failed=0
 check() {  # check NAME CONDITION-COMMAND...
   local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); echo "ok: $name"; else failed=$((failed + 1)); echo "FAIL: $name"; fi
+  if "$@"; then passed=$((passed + 1)); echo "ok: $name"; return; fi
+  failed=$((failed + 1)); echo "FAIL: $name"
+  # The play's own words, once per play: a CI log must say why without a rerun.
+  if [ -s "$work/out" ] && [ "$work/out" -nt "$work/shown" ]; then
+    sed 's/^/  | /' "$work/out" | tail -n 40; touch "$work/shown"
+  fi
 }
 
 # inventory HOSTS FAKE-ARGS: hosts as localhost connections, each its own fake identity.

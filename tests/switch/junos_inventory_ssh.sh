@@ -3,7 +3,10 @@
 # (issue 37): apply (warning of the PFC port block, ECN not expressible),
 # audit in sync, a second apply with nothing to send, `counters` judging a
 # lossless drop from `show interfaces extensive` (FAIL, exit 1; the watchdog
-# has no read form on junos, said as not read), and `doctor` explaining it.
+# has no read form on junos, said as not read), `doctor` explaining it, and
+# `check` reading it beside two Cumulus switches and a host: every rule
+# agrees, then a watchdog applied to the Junos switch alone is the one
+# disagreement, named there.
 set -u
 bin=${ROCECFG_BIN:?set ROCECFG_BIN to the rocecfg binary}
 src=${ROCECFG_SOURCE_DIR:?set ROCECFG_SOURCE_DIR to the project root}
@@ -11,7 +14,7 @@ emu=$src/tests/switch/emu
 profile=$src/profiles/roce-lossless.toml
 tmp=$(mktemp -d /tmp/rocecfg-junos-XXXXXX)
 fails=0
-switches=$(python3 "$emu/sshd_fixture.py" start "$tmp/fx" junos:1) || exit 1
+switches=$(python3 "$emu/sshd_fixture.py" start "$tmp/fx" junos:1 cumulus:2) || exit 1
 trap 'python3 "$emu/sshd_fixture.py" stop "$tmp/fx"; rm -rf "$tmp"' EXIT
 port=$(echo "$switches" | awk '$1 == "junos1" { print $3 }')
 . "$src/tests/switch/fixture_inventory.sh"
@@ -62,6 +65,53 @@ out=$("$bin" doctor "$profile" --inventory "$tmp/inventory.toml" 2>&1)
 rc=$?
 check "doctor: a problem (exit 1), the drop explained" \
   "$([ $rc -eq 1 ] && printf '%s\n' "$out" | grep -q '^PROBLEM  switch drop leaf-jn et-0/0/1 queue 3: 12 packets dropped on a lossless class$'; echo $?)" "rc=$rc $out"
+
+# check: the Junos switch beside two Cumulus switches and one host's saved
+# `show host --qos --json`.
+cp "$tmp/inventory.toml" "$tmp/fabric.toml"
+for n in 1 2; do
+  printf '\n[[switch]]\nname = "leaf-cl%s"\naddress = "127.0.0.1"\nport = %s\nvendor = "cumulus"\ninterfaces = ["swp1-2"]\n' \
+    "$n" "$(echo "$switches" | awk -v n="cumulus$n" '$1 == n { print $3 }')" >> "$tmp/fabric.toml"
+done
+printf '\n[[host]]\nname = "h1"\n' >> "$tmp/fabric.toml"
+mkdir "$tmp/hosts"
+cat > "$tmp/hosts/h1.json" <<'EOF'
+{"schema_version": 1, "verb": "show", "ok": true, "exit_code": 0,
+ "payload": {"interfaces": [{"interface": "ens1f0np0", "found": true, "driver": "mlx5_core",
+  "rdma_device": "mlx5_0", "nic_family": "mlx5",
+  "knobs": {"mtu": {"source": "rtnetlink", "reading": "ok", "value": 9000},
+            "pfc": {"source": "dcbnl", "reading": "ok", "value": [3]},
+            "trust": {"source": "dcbnl", "reading": "ok", "value": "dscp"},
+            "dscp_map": {"source": "dcbnl", "reading": "ok", "value": {"26": 3, "48": 6}},
+            "cnp": {"source": "mlx5 upstream (debugfs cc_params)", "reading": "ok",
+                    "value": {"dscp": 48, "priority": 6}}}}]},
+ "targets": [], "warnings": []}
+EOF
+"$bin" apply "$profile" --inventory "$tmp/fabric.toml" > "$tmp/apply.out" 2>&1 ||
+  check "apply to the Cumulus switches" 1 "$(cat "$tmp/apply.out")"
+out=$("$bin" check "$profile" --inventory "$tmp/fabric.toml" --hosts-from-dir "$tmp/hosts" 2>&1)
+rc=$?
+want='check: 3 switches, 1 host; 4 read
+RULE                VERDICT  WHERE   FINDING
+lossless_priority   agree    fabric  PFC on priority 3 on all 4 devices observed
+trust               agree    fabric  trust dscp on all 4 devices observed
+dscp_map            agree    fabric  DSCP 26 -> priority 3 on all 4 devices observed
+dscp_map            agree    fabric  DSCP 48 -> priority 6 on all 4 devices observed
+roce_mtu            agree    fabric  h1 ens1f0np0 sends RoCE packets up to 4192 bytes (MTU 9000: path MTU 4096 + 96 header bytes); the smallest switch port, leaf-jn et-0/0/1-2, carries 9216
+cnp_class           agree    fabric  CNP DSCP 48 reaches a strict queue on every switch port observed
+watchdog_hops       agree    fabric  PFC watchdog detection 200 ms on all 3 devices observed
+watchdog_tolerance  agree    fabric  longest PFC watchdog detection 200 ms (leaf-jn et-0/0/1-2) < job tolerance 34359 ms (NCCL defaults: 4.096 us x 2^20 x 8 tries)
+verdict: 0 disagreements, 0 unknown, 0 waived, 0 devices not read'
+check "check: junos read beside cumulus, every rule agrees (exit 0)" \
+  "$([ $rc -eq 0 ] && [ "$out" = "$want" ]; echo $?)" "rc=$rc $out"
+sed 's/^detection_ms = 200/detection_ms = 400/' "$profile" > "$tmp/wd400.toml"
+"$bin" apply "$tmp/wd400.toml" --inventory "$tmp/fabric.toml" --switch leaf-jn > "$tmp/apply.out" 2>&1 ||
+  check "apply the 400 ms watchdog to leaf-jn" 1 "$(cat "$tmp/apply.out")"
+out=$("$bin" check "$profile" --inventory "$tmp/fabric.toml" --hosts-from-dir "$tmp/hosts" 2>&1)
+rc=$?
+check "check: the junos watchdog is the one disagreement (exit 1)" \
+  "$([ $rc -eq 1 ] && printf '%s\n' "$out" | grep -q '^watchdog_hops       DISAGREE  leaf-jn et-0/0/1-2  PFC watchdog detection 400 ms; leaf-cl1, leaf-cl2: 200 ms$' &&
+     printf '%s\n' "$out" | grep -q '^verdict: 1 disagreement, 0 unknown'; echo $?)" "rc=$rc $out"
 
 [ "$fails" -eq 0 ] && echo "all junos inventory checks passed"
 [ "$fails" -eq 0 ]

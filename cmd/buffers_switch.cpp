@@ -19,8 +19,9 @@ namespace {
 buffers::BufferFacts port_facts(const model::Settings& port, const model::Settings& global,
                                 buffers::BufferFacts f) {
   const std::optional<model::Ecn>& ecn = port.ecn ? port.ecn : global.ecn;
-  f.ecn_min_bytes = ecn ? std::optional(ecn->min_threshold_bytes) : std::nullopt;
-  f.ecn_max_bytes = ecn ? std::optional(ecn->max_threshold_bytes) : std::nullopt;
+  bool bytes = ecn && ecn->has_bytes();  // fill levels (Junos) are not bytes
+  f.ecn_min_bytes = bytes ? std::optional(ecn->min_threshold_bytes) : std::nullopt;
+  f.ecn_max_bytes = bytes ? std::optional(ecn->max_threshold_bytes) : std::nullopt;
   // Each buffer figure from the port, else switch-wide.
   const std::optional<model::Buffers> none;
   const std::optional<model::Buffers>& pb = port.buffers ? port.buffers : none;
@@ -85,7 +86,8 @@ Result<SwitchBuffers> read_live(const sw::FleetSwitch& f, const buffers::BufferF
   if (!ports) return fail(ErrorKind::invalid_input, f.ssh.name, ports.error().to_string());
   adapter->set_platform(f.platform);
   auto session = sw::open_session(f.ssh, *adapter);
-  if (!session) return fail(ErrorKind::failed, f.ssh.name, "unreachable: " + session.error().message);
+  if (!session)
+    return fail(ErrorKind::failed, f.ssh.name, "unreachable: " + session.error().message);
   if (Status known = sw::learn_platform(*adapter, **session, *ports); !known)
     return fail(ErrorKind::failed, f.ssh.name, "model: " + known.error().to_string());
   Result<std::string> text = adapter->fetch_config(**session);
@@ -120,7 +122,8 @@ std::vector<Result<SwitchBuffers>> live_switch_buffers(const std::vector<sw::Fle
                                                        const buffers::BufferFacts& base,
                                                        int parallel) {
   std::vector<Result<SwitchBuffers>> out(
-      switches.size(), Result<SwitchBuffers>(std::unexpected(Error{ErrorKind::failed, "", "not read"})));
+      switches.size(),
+      Result<SwitchBuffers>(std::unexpected(Error{ErrorKind::failed, "", "not read"})));
   sw::run_fleet(
       switches.size(), parallel, [&](size_t i) { out[i] = read_live(switches[i], base); },
       [&](size_t i, const std::string& what) {

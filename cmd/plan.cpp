@@ -13,6 +13,7 @@
 #include "plan/plan.h"
 #include "plan/render.h"
 #include "switch/adapter.h"
+#include "switch/engine.h"
 #include "verbs.h"
 
 namespace rocecfg::cmd {
@@ -44,13 +45,15 @@ int run_plan(const PlanArgs& a, const Globals& g) {
   // plans them (offline: no HCA list).
   model::Settings want =
       a.side == "host" ? host_intent_settings(*intent, nullptr) : intent->switch_settings();
+  std::set<model::Knob> unsupported;  // with --vendor: what it cannot hold
   if (!a.vendor.empty()) {
     // What the vendor can hold (EOS: MTU at most 9214), as render and audit
     // see it, so the plan never proposes a value the switch refuses.
     std::unique_ptr<sw::Adapter> adapter = sw::make_adapter(a.vendor);
     if (!adapter) return report_error(kUsage, model::unknown_vendor_text(a.vendor));
     Diagnostics said;
-    want = adapter->representable(want, said);
+    unsupported = sw::unsupported_for(*adapter, want);
+    want = adapter->representable(sw::ecn_in_vendor_unit(*adapter, want), said);
     for (const Diagnostic& w : said.all()) {
       fmt::print(stderr, "warning: {}: {}\n", w.key, w.message);
       add_warning(a.vendor, "unsupported", w.key + ": " + w.message);
@@ -69,7 +72,7 @@ int run_plan(const PlanArgs& a, const Globals& g) {
     plan::diff(target, per_if, per_if_seen, {}, p);
     plan::diff(model::kHostTarget, wide, wide_seen, {}, p);
   } else {
-    p = plan::diff(target, want, observed);
+    plan::diff(target, want, observed, unsupported, p);
   }
   json_document().payload = {{"plan", plan::to_json(p)}};
   if (a.commands) {

@@ -315,9 +315,15 @@ std::string knob_value_text(const Settings& s, Knob k) {
     case Knob::ecn_priorities:
       return s.ecn_priorities->to_string();
     case Knob::ecn: {
-      // One unit for both thresholds, never "min=150KiB max=3072KB".
-      auto [lo, hi] = format_bytes_pair(s.ecn->min_threshold_bytes, s.ecn->max_threshold_bytes);
-      return fmt::format("min={} max={} p={}%", lo, hi, s.ecn->mark_probability_percent);
+      // One unit for both thresholds, never "min=150KiB max=3072KB". Fill
+      // levels alone (a switch that takes only them) print without bytes.
+      const model::Ecn& e = *s.ecn;
+      std::string fill =
+          e.fill ? fmt::format("fill={}%..{}% ", e.fill->min_percent, e.fill->max_percent) : "";
+      if (e.fill && e.min_threshold_bytes == 0 && e.max_threshold_bytes == 0)
+        return fmt::format("{}p={}%", fill, e.mark_probability_percent);
+      auto [lo, hi] = format_bytes_pair(e.min_threshold_bytes, e.max_threshold_bytes);
+      return fmt::format("min={} max={} {}p={}%", lo, hi, fill, e.mark_probability_percent);
     }
     case Knob::dcqcn: {
       std::string out = s.dcqcn->enabled ? "on" : "off";

@@ -35,12 +35,29 @@ struct Ets {
   auto operator<=>(const Ets&) const = default;
 };
 
+// ECN thresholds as fill levels: percent of the queue's buffer, the only
+// unit some switches take (Junos drop profiles `interpolate fill-level`).
+// Bytes and fill levels do not convert into each other without the queue's
+// buffer, which neither the profile nor the configuration states.
+struct EcnFill {
+  uint8_t min_percent = 0;
+  uint8_t max_percent = 0;
+  auto operator<=>(const EcnFill&) const = default;
+};
+
 // ECN marking (WRED-style) on the lossless queues: mark between min and max
-// queue depth with a probability rising to mark_probability_percent.
+// queue depth with a probability rising to mark_probability_percent. The
+// depth is in bytes; `fill`, where stated, is the same intent for switches
+// whose thresholds are fill levels. A switch compares the unit it takes
+// (switch/engine.h vendor_intent): bytes, or fill levels with the bytes 0.
 struct Ecn {
   uint64_t min_threshold_bytes = 0;
   uint64_t max_threshold_bytes = 0;
   uint32_t mark_probability_percent = 0;
+  std::optional<EcnFill> fill = std::nullopt;
+  // Thresholds in bytes are stated (a profile or switch of fill levels only
+  // leaves both 0).
+  bool has_bytes() const { return min_threshold_bytes != 0 || max_threshold_bytes != 0; }
   auto operator<=>(const Ecn&) const = default;
 };
 

@@ -103,10 +103,14 @@ json knob_json(const model::Settings& s, Knob k) {
       for (auto [dscp, prio] : *s.dscp_priority) out[std::to_string(dscp.value())] = prio.value();
       return out;
     }
-    case Knob::ecn:
-      return {{"min_threshold_bytes", s.ecn->min_threshold_bytes},
-              {"max_threshold_bytes", s.ecn->max_threshold_bytes},
-              {"mark_probability_percent", s.ecn->mark_probability_percent}};
+    case Knob::ecn: {
+      json out = {{"min_threshold_bytes", s.ecn->min_threshold_bytes},
+                  {"max_threshold_bytes", s.ecn->max_threshold_bytes},
+                  {"mark_probability_percent", s.ecn->mark_probability_percent}};
+      if (s.ecn->fill)
+        out["fill_level_percent"] = {s.ecn->fill->min_percent, s.ecn->fill->max_percent};
+      return out;
+    }
     case Knob::dcqcn: {
       json out = {{"enabled", s.dcqcn->enabled}};
       for (const auto& [name, value] : s.dcqcn->params) out[name] = value;

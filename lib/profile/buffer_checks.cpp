@@ -53,7 +53,7 @@ buffers::BufferFacts buffer_facts(const Intent& intent) {
   f.fabric_rtt_us = b.fabric_rtt_us.value_or(buffers::kDefaultFabricRttUs);
   f.host_mtu_bytes = intent.host_mtu_bytes;
   f.switch_mtu_bytes = intent.switch_mtu_bytes;
-  if (intent.common.ecn) {
+  if (intent.common.ecn && intent.common.ecn->has_bytes()) {
     f.ecn_min_bytes = intent.common.ecn->min_threshold_bytes;
     f.ecn_max_bytes = intent.common.ecn->max_threshold_bytes;
   }

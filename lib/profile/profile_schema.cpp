@@ -234,18 +234,44 @@ struct Reader {
     const toml::table* t = r.table(root, "ecn", "");
     if (!t) return;
     r.check_keys(*t, "ecn",
-                 {"min_threshold", "max_threshold", "mark_probability_percent", "priorities"});
+                 {"min_threshold", "max_threshold", "mark_probability_percent", "priorities",
+                  "fill_level_percent"});
     auto min = r.bytes(*t, "min_threshold", "ecn", kMaxBufferBytes);
     auto max = r.bytes(*t, "max_threshold", "ecn", kMaxBufferBytes);
     auto prob = r.integer(*t, "mark_probability_percent", "ecn", 1, 100);
-    for (const char* k : {"min_threshold", "max_threshold", "mark_probability_percent"})
+    // The same thresholds for switches that take fill levels (Junos): stated
+    // by the operator, never derived from the bytes (the queue's buffer is
+    // not known here). A fabric of such switches only may state them alone.
+    const toml::node* f = t->get("fill_level_percent");
+    std::optional<model::EcnFill> fill;
+    if (f) {
+      auto v = r.int_array(*t, "fill_level_percent", "ecn", 0, 100);
+      if (v && v->size() != 2)
+        r.error(*f, "ecn.fill_level_percent",
+                fmt::format("{}; two are needed: where marking starts and where it reaches "
+                            "mark_probability_percent",
+                            v->size() == 1 ? std::string("one value")
+                                           : fmt::format("{} values", v->size())),
+                "[min, max], each 0..100");
+      else if (v && (*v)[0] > (*v)[1])
+        r.error(*f, "ecn.fill_level_percent", fmt::format("{} % is above {} %", (*v)[0], (*v)[1]),
+                "[min, max], min <= max");
+      else if (v)
+        fill = model::EcnFill{static_cast<uint8_t>((*v)[0]), static_cast<uint8_t>((*v)[1])};
+    }
+    bool bytes_stated = t->get("min_threshold") || t->get("max_threshold");
+    std::vector<const char*> required{"mark_probability_percent"};
+    if (bytes_stated || !f) required.insert(required.begin(), {"min_threshold", "max_threshold"});
+    for (const char* k : required)
       if (!t->get(k)) r.error(*t, join_key("ecn", k), "missing");
     if (min && max && *min > *max)
       r.error(*t->get("min_threshold"), "ecn.min_threshold",
               fmt::format("{} bytes is above ecn.max_threshold ({} bytes)", *min, *max),
               "min_threshold <= max_threshold");
     else if (min && max && prob)
-      intent.common.ecn = model::Ecn{*min, *max, static_cast<uint32_t>(*prob)};
+      intent.common.ecn = model::Ecn{*min, *max, static_cast<uint32_t>(*prob), fill};
+    else if (!bytes_stated && fill && prob)
+      intent.common.ecn = model::Ecn{0, 0, static_cast<uint32_t>(*prob), fill};
     if (auto prios = r.int_array(*t, "priorities", "ecn", 0, 7))
       intent.common.ecn_priorities = mask_of(*prios);
     else if (!t->get("priorities") && !intent.lossless_priorities().empty())
@@ -558,8 +584,8 @@ void read_profile(const toml::table& root, const std::string& path, Intent& inte
   Reader reader{TomlReader(diags, path), intent, root, {}};
   reader.r.check_keys(root, "",
                       {"fabric", "lossless", "dscp_map", "cnp", "ets", "ecn", "dcqcn", "mtu",
-                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload",
-                       "congestion", "dcbx", "firmware", "check"});  // [check]: lib/check/options.h reads it
+                       "rdma_cm", "pfc_watchdog", "buffers", "validation", "workload", "congestion",
+                       "dcbx", "firmware", "check"});  // [check]: lib/check/options.h reads it
   reader.fabric();
   reader.lossless();
   reader.dscp_map();

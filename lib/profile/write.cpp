@@ -95,10 +95,17 @@ std::string write_profile(const Intent& in, const std::vector<std::string>& head
   if (s.ecn) {
     // One unit for both thresholds (as the plan prints them): never "150KiB"
     // beside "1536KB".
-    auto [lo, hi] = format_bytes_pair(s.ecn->min_threshold_bytes, s.ecn->max_threshold_bytes);
-    t += fmt::format(
-        "[ecn]\nmin_threshold = \"{}\"\nmax_threshold = \"{}\"\nmark_probability_percent = {}\n",
-        lo, hi, s.ecn->mark_probability_percent);
+    // Fill levels alone (read from a Junos switch): no bytes are written,
+    // never "0B" thresholds another switch would take literally.
+    t += "[ecn]\n";
+    if (s.ecn->has_bytes() || !s.ecn->fill) {
+      auto [lo, hi] = format_bytes_pair(s.ecn->min_threshold_bytes, s.ecn->max_threshold_bytes);
+      t += fmt::format("min_threshold = \"{}\"\nmax_threshold = \"{}\"\n", lo, hi);
+    }
+    t += fmt::format("mark_probability_percent = {}\n", s.ecn->mark_probability_percent);
+    if (s.ecn->fill)
+      t += fmt::format("fill_level_percent = [{}, {}]\n", s.ecn->fill->min_percent,
+                       s.ecn->fill->max_percent);
     if (s.ecn_priorities) t += fmt::format("priorities = {}\n", list(*s.ecn_priorities));
     t += "\n";
   }

@@ -158,6 +158,10 @@ class Adapter {
   // Knobs this vendor cannot express: planned as `unsupported` steps, so the
   // operator sees them; never silently skipped.
   virtual std::set<model::Knob> unsupported_knobs() const { return {}; }
+  // ECN thresholds as fill levels of the queue's buffer (Junos drop
+  // profiles) instead of bytes: the intent's [ecn] fill_level_percent is
+  // what is rendered and compared (engine.h vendor_intent).
+  virtual bool ecn_as_fill_levels() const { return false; }
 
   // Interface names/ranges this vendor accepts, e.g. "Ethernet1/1-4"; used to
   // validate inventories before anything is sent.

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "core/stop_signal.h"
-#include "switch/engine_undo.h"
 #include "plan/group.h"
+#include "switch/engine_undo.h"
 
 namespace rocecfg::sw {
 
@@ -47,6 +47,31 @@ model::Settings switch_intent(const model::Settings& intent) {
     s.cnp.reset();
   }
   return s;
+}
+
+model::Settings ecn_in_vendor_unit(const Adapter& adapter, model::Settings s) {
+  if (!s.ecn) return s;
+  if (adapter.ecn_as_fill_levels()) {
+    if (s.ecn->fill) s.ecn->min_threshold_bytes = s.ecn->max_threshold_bytes = 0;
+  } else if (s.ecn->has_bytes()) {
+    s.ecn->fill.reset();
+  }
+  return s;
+}
+
+model::Settings vendor_intent(const Adapter& adapter, const model::Settings& intent,
+                              Diagnostics& warnings) {
+  return adapter.representable(ecn_in_vendor_unit(adapter, switch_intent(intent)), warnings);
+}
+
+std::set<model::Knob> unsupported_for(const Adapter& adapter, const model::Settings& intent) {
+  std::set<model::Knob> out = adapter.unsupported_knobs();
+  // Thresholds in bytes only, on a switch that takes fill levels: no
+  // conversion without the queue's buffer, so ECN is not expressible there.
+  // And the other way round: fill levels only, on a switch of bytes.
+  if (intent.ecn && (adapter.ecn_as_fill_levels() ? !intent.ecn->fill : !intent.ecn->has_bytes()))
+    out.insert({model::Knob::ecn, model::Knob::ecn_priorities});
+  return out;
 }
 
 namespace {
@@ -136,8 +161,8 @@ Result<plan::Plan> plan_switch(const Adapter& adapter, const model::Settings& in
                                const std::vector<std::string>& ports, const SwitchState& state) {
   model::Settings global, port;
   Diagnostics said_at_render;  // representable() warnings reach the user via render()
-  split(adapter, adapter.representable(switch_intent(intent), said_at_render), global, port);
-  std::set<model::Knob> unsupported = adapter.unsupported_knobs();
+  split(adapter, vendor_intent(adapter, intent, said_at_render), global, port);
+  std::set<model::Knob> unsupported = unsupported_for(adapter, intent);
   plan::Plan out;
   plan::diff("global", global, observed_global(adapter, state, ports), unsupported, out);
   for (const std::string& p : ports) {
@@ -156,8 +181,7 @@ Result<std::vector<std::string>> render_all(const Adapter& adapter, const model:
   for (const std::string& p : ports) empty.ports[p];
   auto plan = plan_switch(adapter, intent, ports, empty);
   if (!plan) return std::unexpected(plan.error());
-  return adapter.render(adapter.representable(switch_intent(intent), warnings), ports, *plan,
-                        warnings);
+  return adapter.render(vendor_intent(adapter, intent, warnings), ports, *plan, warnings);
 }
 
 SwitchResult audit_state(const Adapter& adapter, const SwitchState& state,
@@ -405,8 +429,7 @@ SwitchResult apply_switch(const Adapter& adapter, Session& session, const model:
     r.not_observed.clear();
   }
   Diagnostics warnings;
-  auto commands = adapter.render(adapter.representable(switch_intent(intent), warnings), ports,
-                                 r.plan, warnings);
+  auto commands = adapter.render(vendor_intent(adapter, intent, warnings), ports, r.plan, warnings);
   for (std::string& w : diagnostics_text(warnings)) r.warnings.push_back(std::move(w));
   if (!commands) {
     r.outcome = SwitchOutcome::failed;

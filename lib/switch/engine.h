@@ -51,6 +51,23 @@ bool outcome_ok(SwitchOutcome outcome);  // in_sync, planned, applied
 // priority) is a DSCP map entry on a switch, so it is folded into dscp_map.
 model::Settings switch_intent(const model::Settings& intent);
 
+// ECN in the unit the vendor takes (model::Ecn): a switch of bytes does not
+// see the fill levels (when bytes are stated); a switch of fill levels sees
+// them with the bytes 0 (when fill levels are stated). A unit the profile
+// does not state is left as it is and unsupported_for plans it as not
+// expressible.
+model::Settings ecn_in_vendor_unit(const Adapter& adapter, model::Settings s);
+
+// What this vendor is asked to hold: switch_intent, ECN in its unit, then
+// Adapter::representable (its clamps and roundings, said in `warnings`).
+model::Settings vendor_intent(const Adapter& adapter, const model::Settings& intent,
+                              Diagnostics& warnings);
+
+// Adapter::unsupported_knobs, plus ECN (and where it marks) when the profile
+// does not state the unit the switch takes (bytes only on Junos, fill
+// levels only elsewhere).
+std::set<model::Knob> unsupported_for(const Adapter& adapter, const model::Settings& intent);
+
 // The plan for a parsed state. Ports are expanded names; a port missing from
 // the state is an error (a typo in the inventory must not read as drift).
 Result<plan::Plan> plan_switch(const Adapter& adapter, const model::Settings& intent,

@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
+#include "model/knob.h"
 #include "profile/load.h"
+#include "profile/write.h"
 
 using namespace rocecfg;
 
@@ -66,6 +68,40 @@ mode = "RoCE v2"
     CHECK_FALSE(sw.dcqcn);
     CHECK_FALSE(sw.roce_tos);
     CHECK(sw.ecn);
+  }
+
+  TEST_CASE("ECN fill levels: the same thresholds for switches that take percent of the queue") {
+    profile::Intent i = must_load(R"([fabric]
+name = "fill"
+[lossless]
+priorities = [3]
+dscp = [26]
+trust = "dscp"
+[ecn]
+min_threshold = "150KB"
+max_threshold = "1500KB"
+mark_probability_percent = 10
+fill_level_percent = [55, 90]
+)");
+    REQUIRE(i.common.ecn);
+    CHECK(*i.common.ecn == model::Ecn{150000, 1500000, 10, model::EcnFill{55, 90}});
+    CHECK(model::knob_value_text(i.switch_settings(), model::Knob::ecn) ==
+          "min=150KB max=1500KB fill=55%..90% p=10%");
+    // Written back by `import`/`profile write` with the fill levels kept.
+    CHECK(profile::write_profile(i).find("fill_level_percent = [55, 90]\n") != std::string::npos);
+  }
+
+  TEST_CASE("ECN fill levels alone: no bytes, none written back") {
+    profile::Intent i = must_load(
+        "[fabric]\nname = \"junos only\"\n[ecn]\nmark_probability_percent = 100\n"
+        "fill_level_percent = [55, 90]\n");
+    REQUIRE(i.common.ecn);
+    CHECK(*i.common.ecn == model::Ecn{0, 0, 100, model::EcnFill{55, 90}});
+    CHECK_FALSE(i.common.ecn->has_bytes());
+    std::string written = profile::write_profile(i);
+    CHECK(written.find("[ecn]\nmark_probability_percent = 100\nfill_level_percent = [55, 90]\n") !=
+          std::string::npos);
+    CHECK(written.find("threshold") == std::string::npos);
   }
 
   TEST_CASE("validation defaults apply when [validation] is absent") {

@@ -66,6 +66,41 @@ rc=$?
 check "doctor: a problem (exit 1), the drop explained" \
   "$([ $rc -eq 1 ] && printf '%s\n' "$out" | grep -q '^PROBLEM  switch drop leaf-jn et-0/0/1 queue 3: 12 packets dropped on a lossless class$'; echo $?)" "rc=$rc $out"
 
+# ECN as fill levels ([ecn] fill_level_percent): the drop profile and the
+# marking scheduler are pushed, the audit reads them back in sync, a second
+# apply sends nothing.
+sed 's/^mark_probability_percent = \(.*\)/mark_probability_percent = \1\nfill_level_percent = [55, 90]/' \
+  "$profile" > "$tmp/fill.toml"
+: > "$tmp/fx/state/$port/log"
+out=$("$bin" apply "$tmp/fill.toml" --inventory "$tmp/inventory.toml" 2>&1)
+rc=$?
+want="set class-of-service drop-profiles rocecfg-ecn interpolate fill-level [ 55 90 ]
+set class-of-service drop-profiles rocecfg-ecn interpolate drop-probability [ 0 10 ]
+set class-of-service schedulers rocecfg-s3 explicit-congestion-notification
+set class-of-service schedulers rocecfg-s3 drop-profile-map loss-priority any protocol any drop-profile rocecfg-ecn"
+sent=$(grep -E '^set .*(drop-profile|explicit-congestion)' "$tmp/fx/state/$port/log")
+check "fill levels: applied and verified, the ECN statements sent" \
+  "$([ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '^leaf-jn  junos   applied  2 change(s) applied and verified$' &&
+     [ "$sent" = "$want" ] && ! printf '%s\n' "$out" | grep -q 'not expressible'; echo $?)" "rc=$rc $out / sent: $sent"
+out=$("$bin" audit "$tmp/fill.toml" --inventory "$tmp/inventory.toml" 2>&1)
+rc=$?
+check "fill levels: audit in sync, exit 0" \
+  "$([ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '^leaf-jn  junos   in-sync  no drift$'; echo $?)" "rc=$rc $out"
+: > "$tmp/fx/state/$port/log"
+out=$("$bin" apply "$tmp/fill.toml" --inventory "$tmp/inventory.toml" 2>&1)
+rc=$?
+sent=$(cat "$tmp/fx/state/$port/log")
+want="set cli screen-length 0
+set cli screen-width 0
+show configuration | display set"
+check "fill levels: a second apply only reads" \
+  "$([ $rc -eq 0 ] && [ "$sent" = "$want" ]; echo $?)" "rc=$rc $out / sent: $sent"
+sed 's/^fill_level_percent = .*/fill_level_percent = [40, 90]/' "$tmp/fill.toml" > "$tmp/fill40.toml"
+out=$("$bin" audit "$tmp/fill40.toml" --inventory "$tmp/inventory.toml" 2>&1)
+rc=$?
+check "fill levels: moved thresholds are drift, named" \
+  "$([ $rc -eq 1 ] && printf '%s\n' "$out" | grep -q 'ecn  *fill=55%..90% p=10% -> fill=40%..90% p=10%$'; echo $?)" "rc=$rc $out"
+
 # check: the Junos switch beside two Cumulus switches and one host's saved
 # `show host --qos --json`.
 cp "$tmp/inventory.toml" "$tmp/fabric.toml"

@@ -145,11 +145,26 @@ def add(top_node, doc, words):
                              f"(statement: {' '.join(words)})")
         if child.kind == "container":
             elem, node, i = elem.child(child.name), child, i + 1
+        elif child.kind == "list" and words[i + 1:i + 2] == child.keys[:1]:
+            # keys spelled with their names: `drop-profile-map loss-priority
+            # any protocol any drop-profile dp`
+            pairs = words[i + 1:i + 1 + 2 * len(child.keys)]
+            if pairs[0::2] != child.keys:
+                raise ValueError(f"list '{child.name}' needs {child.keys} (statement: "
+                                 f"{' '.join(words)})")
+            elem = list_entry(elem, child, pairs[1::2])
+            node, i = child, i + 1 + 2 * len(child.keys)
         elif child.kind == "list":
             values = words[i + 1:i + 1 + len(child.keys)]
             if len(values) != len(child.keys):
                 raise ValueError(f"list '{child.name}' needs {child.keys}")
             elem, node, i = list_entry(elem, child, values), child, i + 1 + len(child.keys)
+        elif child.kind == "leaf-list" and words[i + 1:i + 2] == ["["]:
+            # `fill-level [ 55 90 ]`: one element per value, in order
+            end = words.index("]", i + 2)
+            for v in words[i + 2:end]:
+                elem.children.append(Elem(child.name, v))
+            i = end + 1
         elif child.type == "empty":
             elem.children.append(Elem(child.name))
             i += 1
@@ -218,6 +233,27 @@ for p in profiles:
           f"interfaces 24.4R1-EVO", code == 0, err)
     rendered += 1
 check("at least the shipped lossless profiles were validated", rendered >= 3, str(rendered))
+
+# ECN in fill levels ([ecn] fill_level_percent): the drop profile and the
+# marking scheduler's statements, in the models and in range.
+with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
+    with open(os.path.join(src, "profiles", "roce-lossless.toml")) as base:
+        f.write(re.sub(r"(?m)^mark_probability_percent = .*$",
+                       lambda m: m.group(0) + "\nfill_level_percent = [55, 90]", base.read()))
+    fill_profile = f.name
+rc, fill_sets = render(fill_profile)
+os.unlink(fill_profile)
+ecn_sets = [s for s in fill_sets if "drop-profile" in s or "explicit-congestion" in s]
+check("fill levels: the drop profile and the scheduler's ECN are rendered",
+      rc == 0 and len(ecn_sets) == 4, "\n".join(ecn_sets))
+try:
+    code, err = yanglint(document(tree, fill_sets))
+    check(f"fill levels: {len(fill_sets)} set statements valid against the models", code == 0, err)
+    code, err = yanglint(document(tree, [s.replace("fill-level [ 55 90 ]", "fill-level [ 55 190 ]")
+                                         for s in fill_sets]))
+    check("fill-level 190 is refused by the models", code != 0 and "fill-level" in err, err)
+except ValueError as e:
+    check("fill levels: every statement is in Juniper's models", False, str(e))
 
 # The check can fail: values out of the models' ranges and a misspelling.
 _, sets = render(os.path.join(src, "profiles", "roce-lossless.toml"))

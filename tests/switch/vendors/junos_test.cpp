@@ -58,8 +58,8 @@ TEST_SUITE("junos") {
     CHECK(state->recognised_as == "Junos configuration (display set)");
     auto again = plan_switch(*a, intent, kJunosPorts, *state);
     REQUIRE_OK(again);
-    // ECN is planned unsupported (fill levels need the queue's buffer), the
-    // rest meets the intent.
+    // ECN in bytes only is planned unsupported (fill levels need the queue's
+    // buffer, [ecn] fill_level_percent states them), the rest meets the intent.
     CHECK(again->changes() == 0);
     std::set<std::string> unsupported;
     for (const auto& step : again->steps)
@@ -68,6 +68,129 @@ TEST_SUITE("junos") {
     CHECK(unsupported == std::set<std::string>{"ecn", "ecn_priorities"});
     SwitchResult audit = audit_config(*a, committed, intent, kJunosPorts);
     CHECK(audit.outcome == SwitchOutcome::in_sync);
+  }
+
+  TEST_CASE("ECN in fill levels: one two-point drop profile on the marking queue's scheduler") {
+    auto a = junos();
+    model::Settings intent = standard_intent();
+    intent.ecn->fill = model::EcnFill{55, 90};
+    Diagnostics warnings;
+    auto commands = render_all(*a, intent, kJunosPorts, warnings);
+    REQUIRE_OK(commands);
+    // Only the ECN lines differ from the standard render (golden/junos/standard.txt).
+    std::vector<std::string> ecn;
+    for (const std::string& c : *commands)
+      if (c.find("drop-profile") != std::string::npos ||
+          c.find("explicit-congestion-notification") != std::string::npos)
+        ecn.push_back(c);
+    CHECK(
+        ecn ==
+        std::vector<std::string>{
+            "delete class-of-service drop-profiles rocecfg-ecn",
+            "set class-of-service drop-profiles rocecfg-ecn interpolate fill-level [ 55 90 ]",
+            "set class-of-service drop-profiles rocecfg-ecn interpolate drop-probability [ 0 10 ]",
+            "set class-of-service schedulers rocecfg-s3 explicit-congestion-notification",
+            "set class-of-service schedulers rocecfg-s3 drop-profile-map loss-priority any "
+            "protocol any drop-profile rocecfg-ecn"});
+    std::string committed;
+    for (const auto& c : *commands)
+      if (c.starts_with("set ")) committed += c + "\n";
+    auto state = a->parse(committed);
+    REQUIRE_OK(state);
+    REQUIRE(state->global.ecn);
+    CHECK(*state->global.ecn == model::Ecn{0, 0, 10, model::EcnFill{55, 90}});
+    CHECK(state->not_understood.empty());
+    auto again = plan_switch(*a, intent, kJunosPorts, *state);
+    REQUIRE_OK(again);
+    CHECK(again->changes() == 0);
+    CHECK(again->unsupported() == 0);  // nothing left unexpressed
+    // The same thresholds moved: the drop profile is the one difference.
+    model::Settings moved = intent;
+    moved.ecn->fill = model::EcnFill{40, 90};
+    auto drift = plan_switch(*a, moved, kJunosPorts, *state);
+    REQUIRE_OK(drift);
+    REQUIRE(drift->changes() == 1);
+    CHECK(drift->steps.front().knob == model::Knob::ecn);
+  }
+
+  TEST_CASE("a switch of bytes never sees the fill levels; Junos marks ECN only through ETS") {
+    // Cumulus takes bytes: the fill levels are not part of what it compares.
+    auto cl = testing::adapter_for("cumulus");
+    model::Settings intent = standard_intent();
+    intent.ecn->fill = model::EcnFill{55, 90};
+    Diagnostics warnings;
+    model::Settings seen = vendor_intent(*cl, intent, warnings);
+    REQUIRE(seen.ecn);
+    CHECK(*seen.ecn == model::Ecn{150000, 1500000, 10, std::nullopt});
+    CHECK(unsupported_for(*cl, intent).count(model::Knob::ecn) == 0);
+    // Fill levels alone (a profile imported from Junos): not expressible in
+    // bytes, so nothing of ECN reaches a switch of bytes, never 0-byte
+    // thresholds.
+    model::Settings fill_only = standard_intent();
+    fill_only.ecn = model::Ecn{0, 0, 10, model::EcnFill{55, 90}};
+    CHECK(unsupported_for(*cl, fill_only).count(model::Knob::ecn) == 1);
+    auto cl_commands = render_all(*cl, fill_only, {"swp1"}, warnings);
+    REQUIRE_OK(cl_commands);
+    for (const std::string& c : *cl_commands) {
+      CAPTURE(c);
+      CHECK(c.find("threshold") == std::string::npos);
+      CHECK(c.find("ecn enable") == std::string::npos);
+    }
+    // Junos: fill levels replace the bytes; without them ECN is not expressible.
+    auto a = junos();
+    CHECK(*vendor_intent(*a, intent, warnings).ecn == model::Ecn{0, 0, 10, model::EcnFill{55, 90}});
+    CHECK(unsupported_for(*a, intent).count(model::Knob::ecn) == 0);
+    CHECK(unsupported_for(*a, standard_intent()).count(model::Knob::ecn) == 1);
+    model::Settings no_ets = intent;
+    no_ets.ets.reset();
+    auto refused = a->check_intent(no_ets);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().to_string() ==
+          "ecn: Junos marks ECN in the schedulers a scheduler map binds to the port: [ets] is "
+          "needed with [ecn] fill_level_percent");
+  }
+
+  TEST_CASE("drop profiles rocecfg does not write are said, not guessed") {
+    auto a = junos();
+    const std::string base =
+        "set class-of-service forwarding-classes class BE queue-num 0\n"
+        "set class-of-service forwarding-classes class NL queue-num 3 no-loss pfc-priority 3\n"
+        "set class-of-service classifiers ieee-802.1 c8 forwarding-class BE loss-priority low "
+        "code-points [ 000 001 010 100 101 110 111 ]\n"
+        "set class-of-service classifiers ieee-802.1 c8 forwarding-class NL loss-priority low "
+        "code-points 011\n"
+        "set class-of-service schedulers s explicit-congestion-notification\n"
+        "set class-of-service schedulers s drop-profile-map loss-priority any protocol any "
+        "drop-profile dp\n"
+        "set class-of-service scheduler-maps m forwarding-class NL scheduler s\n"
+        "set class-of-service interfaces et-0/0/1 scheduler-map m\n";
+    // Three points (QFX10000's form) and a first probability above 0.
+    for (const std::string& dp :
+         {std::string("set class-of-service drop-profiles dp interpolate fill-level [ 10 50 90 ]\n"
+                      "set class-of-service drop-profiles dp interpolate drop-probability [ 0 "
+                      "20 100 ]\n"),
+          std::string("set class-of-service drop-profiles dp interpolate fill-level [ 10 90 ]\n"
+                      "set class-of-service drop-profiles dp interpolate drop-probability [ 5 "
+                      "100 ]\n")}) {
+      auto st = a->parse(base + dp);
+      REQUIRE_OK(st);
+      CHECK_FALSE(st->global.ecn);
+      CHECK(std::find(st->notes.begin(), st->notes.end(),
+                      "et-0/0/1: queue 3: ECN not read: drop profile dp is not the two-point form "
+                      "[ecn] states (fill-level [ A B ] drop-probability [ 0 P ])") !=
+            st->notes.end());
+      CHECK(st->ports.at("et-0/0/1").ecn_priorities == PriorityMask(1u << 3));
+    }
+    // The segmented form and an EVO decimal: not read, per line.
+    auto st = a->parse(base +
+                       "set class-of-service drop-profiles dp fill-level 50 drop-probability 20\n"
+                       "set class-of-service drop-profiles dp interpolate fill-level 55.5\n");
+    REQUIRE_OK(st);
+    CHECK_FALSE(st->global.ecn);
+    REQUIRE(st->not_understood.size() == 2);
+    CHECK(st->not_understood[0].line == 9);
+    CHECK(st->not_understood[1].why ==
+          "class-of-service statement not read (fill-level 55.5: not a whole percent)");
   }
 
   TEST_CASE(

@@ -22,6 +22,7 @@ class VendorAdapter final : public Adapter {
     return ops_.dialect ? ops_.dialect() : ShellDialect{};
   }
   bool port_knob(model::Knob knob) const override { return ops_.port_knobs.has(knob); }
+  bool ecn_as_fill_levels() const override { return ops_.ecn_as_fill_levels; }
   std::set<model::Knob> unsupported_knobs() const override {
     return knobs_in(ops_.unsupported_knobs);
   }

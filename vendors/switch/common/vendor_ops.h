@@ -37,6 +37,8 @@ struct VendorOps {
   // Headroom is sized by the switch itself (cable length and speed) on all
   // but SONiC; a knob here is planned as `unsupported`, never skipped.
   model::KnobSet unsupported_knobs = {model::Knob::buffers};
+  // Adapter::ecn_as_fill_levels: ECN thresholds in percent of the queue.
+  bool ecn_as_fill_levels = false;
   // Adapter::check_intent: documented ranges a profile may violate; the
   // vendor's render calls it too. nullptr: nothing to refuse up front.
   Status (*check_intent)(const model::Settings&) = nullptr;

@@ -169,8 +169,11 @@ const VendorOps kOps{
     .single_port = port_grammar,
     .fetch_command = "show configuration | display set",
     .port_knobs = model::kDefaultPortKnobs.with({model::Knob::ets}),
-    // ECN thresholds are fill levels in percent of the queue's buffer (junos.h).
-    .unsupported_knobs = {model::Knob::buffers, model::Knob::ecn, model::Knob::ecn_priorities},
+    // ECN thresholds are fill levels in percent of the queue's buffer
+    // (junos.h): rendered from [ecn] fill_level_percent, not expressible from
+    // bytes alone (engine.h unsupported_for).
+    .unsupported_knobs = {model::Knob::buffers},
+    .ecn_as_fill_levels = true,
     .check_intent = check_intent,
     .representable = representable,
     .render = render,

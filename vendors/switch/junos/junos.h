@@ -41,9 +41,15 @@
 //     queue cannot be represented and are refused.
 //   - ECN drop profiles are fill levels in percent of the queue's buffer, not
 //     bytes; the queue's buffer is not in the profile nor readable from the
-//     config, so byte thresholds are not converted (ECN is planned as
-//     unsupported) and percent thresholds read back are reported, never
-//     compared.
+//     config, so byte thresholds are never converted. The profile states the
+//     fill levels ([ecn] fill_level_percent): rendered as the drop profile
+//     `rocecfg-ecn` in the two-point form Juniper documents for switches
+//     other than QFX10000 (`interpolate fill-level [ A B ] drop-probability
+//     [ 0 P ]`) with `explicit-congestion-notification` and its
+//     drop-profile-map on the marking queues' schedulers, read back the same
+//     way, compared only with fill levels (engine.h vendor_intent). Without
+//     them ECN is planned unsupported. ECN needs ETS: a scheduler reaches a
+//     port only through the scheduler map.
 //   - Some platforms require matching ingress and egress lossless buffer
 //     percentages; buffers are not rendered (unsupported) and are read past.
 //   - EVO and non-EVO differ: EVO's `transmit-rate percent` takes 0..100 and
@@ -63,7 +69,8 @@
 // Documents: Junos OS "Class of Service User Guide (Switches)": Configuring
 // CoS PFC (Congestion Notification Profiles), PFC Watchdog (defaults 100 ms
 // poll, detection 2, recovery 200 ms), Understanding CoS Explicit Congestion
-// Notification (drop profiles as fill levels); "CLI User Guide": configure
+// Notification (drop profiles as fill levels), drop-profiles (two interpolate
+// points on switches except QFX10000); "CLI User Guide": configure
 // exclusive, configure private (no commit confirmed there), show | compare,
 // commit check, commit confirmed, rollback;
 // Juniper/yang @2a696d624fe5dae221cb54f7a5d131d29087d038
@@ -103,6 +110,7 @@ inline constexpr unsigned kWatchdogRecoveryMs = 200;
 inline constexpr std::string_view kDscpClassifier = "rocecfg-dscp";
 inline constexpr std::string_view kPcpClassifier = "rocecfg-8021p";
 inline constexpr std::string_view kSchedulerMap = "rocecfg-sm";
+inline constexpr std::string_view kDropProfile = "rocecfg-ecn";
 
 // One port name: et-/xe-/ge-/mge-fpc/pic/port[:channel], ae<N>.
 const std::regex& port_grammar();

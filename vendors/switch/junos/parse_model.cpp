@@ -19,7 +19,10 @@
 //     classifier covering all eight priorities;
 //   - ECN: a scheduler with `explicit-congestion-notification` marks its
 //     queue; its drop profile's fill levels are percent of the queue's
-//     buffer and are reported, not compared.
+//     buffer, read as [ecn] fill_level_percent when the profile is the
+//     two-point form rocecfg writes (`interpolate fill-level [ A B ]
+//     drop-probability [ 0 P ]`), compared only with fill levels, never with
+//     bytes.
 #include "parse_model.h"
 
 #include <fmt/format.h>
@@ -67,11 +70,7 @@ std::string CosModel::read_cos(const Statement& s) {
   }
   if (kind == "classifiers") return read_classifier(s, 2);
   if (kind == "congestion-notification-profile") return read_congestion(s, 2);
-  if (kind == "drop-profiles") {
-    if (w.size() >= 3) drop_profile_lines_[w[2]].push_back(s.line);
-    return "ECN drop profile: fill levels are percent of the queue's buffer, not comparable "
-           "with byte thresholds";
-  }
+  if (kind == "drop-profiles") return read_drop_profile(s, 2);
   if (kind == "schedulers") return read_scheduler(s, 2);
   if (kind == "scheduler-maps") {
     if (w.size() == 7 && w[3] == "forwarding-class" && w[5] == "scheduler") {
@@ -180,6 +179,42 @@ std::string CosModel::read_scheduler(const Statement& s, size_t at) {
     return "";
   }
   return kNotRead + " (scheduler " + what + ")";
+}
+
+std::string CosModel::read_drop_profile(const Statement& s, size_t at) {
+  const auto& w = s.words;
+  if (w.size() < at + 1) return kNotRead;
+  DropProfile& d = drop_profiles_[w[at]];
+  // interpolate fill-level N / interpolate drop-probability N, one value a
+  // statement (read_set splits `[ a b ]`). EVO writes decimals; rocecfg
+  // states whole percent and leaves a fractional level unread.
+  if (w.size() == at + 4 && w[at + 1] == "interpolate" &&
+      (w[at + 2] == "fill-level" || w[at + 2] == "drop-probability")) {
+    auto v = small(w[at + 3], 100);
+    if (!v) {
+      d.other = true;
+      return kNotRead + " (" + w[at + 2] + " " + w[at + 3] + ": not a whole percent)";
+    }
+    (w[at + 2] == "fill-level" ? d.fill_percent : d.probability_percent).push_back(*v);
+    return "";
+  }
+  d.other = true;
+  return kNotRead + " (drop profile " + rest(w, at + 1) + "; only `interpolate` is read)";
+}
+
+std::variant<model::Ecn, std::string> CosModel::ecn_of(const std::string& name) const {
+  auto it = drop_profiles_.find(name);
+  if (it == drop_profiles_.end()) return "drop profile " + name + " is not defined";
+  const DropProfile& d = it->second;
+  if (d.other || d.fill_percent.size() != 2 || d.probability_percent.size() != 2 ||
+      d.probability_percent[0] != 0 || d.fill_percent[0] > d.fill_percent[1])
+    return "drop profile " + name +
+           " is not the two-point form [ecn] states (fill-level [ A B ] drop-probability [ 0 P ])";
+  model::Ecn e;
+  e.mark_probability_percent = d.probability_percent[1];
+  e.fill = model::EcnFill{static_cast<uint8_t>(d.fill_percent[0]),
+                          static_cast<uint8_t>(d.fill_percent[1])};
+  return e;
 }
 
 std::string CosModel::read_binding(const Statement& s, size_t at) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "junos.h"
@@ -36,6 +37,13 @@ struct Scheduler {
   std::optional<std::string> drop_profile;
 };
 
+// `drop-profiles D interpolate fill-level [..] drop-probability [..]`, the
+// points in the order written.
+struct DropProfile {
+  std::vector<unsigned> fill_percent, probability_percent;
+  bool other = false;  // a form not read (segmented fill-level, decimals)
+};
+
 struct CosBinding {
   std::optional<std::string> congestion_profile, scheduler_map, dscp_classifier, pcp_classifier;
   void overlay(const CosBinding& o) {
@@ -61,6 +69,11 @@ class CosModel {
   std::string read_congestion(const Statement& s, size_t at);
   std::string read_scheduler(const Statement& s, size_t at);
   std::string read_binding(const Statement& s, size_t at);
+  std::string read_drop_profile(const Statement& s, size_t at);
+  // The ECN thresholds of a drop profile as rocecfg states them: two points,
+  // marking from 0 % at the first fill level to P % at the second; else why
+  // not.
+  std::variant<model::Ecn, std::string> ecn_of(const std::string& drop_profile) const;
 
   std::map<std::string, ForwardingClass> classes_;
   std::map<std::string, std::map<unsigned, std::string>> dscp_classifiers_;  // code point -> class
@@ -68,7 +81,7 @@ class CosModel {
   std::map<std::string, CongestionProfile> congestion_;
   std::map<std::string, Scheduler> schedulers_;
   std::map<std::string, std::map<std::string, std::string>> scheduler_maps_;  // class -> scheduler
-  std::map<std::string, std::vector<int>> drop_profile_lines_;
+  std::map<std::string, DropProfile> drop_profiles_;
   std::map<std::string, CosBinding> bindings_;  // interface (or wildcard "et-*") -> binding
   std::map<std::string, uint32_t> mtu_;
   std::set<std::string> ports_;  // physical ports the configuration names

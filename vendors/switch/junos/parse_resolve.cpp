@@ -52,6 +52,7 @@ void CosModel::resolve(SwitchState& state) const {
 
   std::map<std::string, size_t> dscp_use;
   std::optional<CosBinding> first_binding;
+  std::set<model::Ecn> ecn_seen;  // the ECN thresholds the ports' marking schedulers use
   for (const std::string& port : ports_) {
     CosBinding b;
     for (const auto& [key, bind] : bindings_)
@@ -154,12 +155,34 @@ void CosModel::resolve(SwitchState& state) const {
             queue_sched.at(*prio_queue[p])->ecn)
           ecn.set(Priority::unchecked(p));
       s.ecn_priorities = ecn;
+      for (const auto& [q, sc] : queue_sched) {
+        if (!sc->ecn) continue;
+        if (!sc->drop_profile) {
+          state.notes.push_back(fmt::format(
+              "{}: queue {} marks ECN with no drop profile (Junos's default): thresholds not read",
+              port, q));
+          continue;
+        }
+        auto e = ecn_of(*sc->drop_profile);
+        if (auto* why = std::get_if<std::string>(&e))
+          state.notes.push_back(fmt::format("{}: queue {}: ECN not read: {}", port, q, *why));
+        else
+          ecn_seen.insert(std::get<model::Ecn>(e));
+      }
     } else if (b.scheduler_map) {
       state.notes.push_back(port + ": scheduler-map " + *b.scheduler_map + " is not defined");
     }
     if (!first_binding) first_binding = b;
     state.ports[port] = std::move(s);
   }
+
+  // Switch-wide ECN: the one drop profile every marking queue uses.
+  if (ecn_seen.size() == 1)
+    state.global.ecn = *ecn_seen.begin();
+  else if (ecn_seen.size() > 1)
+    state.notes.push_back(fmt::format(
+        "marking queues use {} different ECN drop profiles: no switch-wide thresholds read",
+        ecn_seen.size()));
 
   // QFX5220/5230 require the ingress and egress lossless shared-buffer
   // percentages to match (issue 37; Juniper QFX buffer configuration);

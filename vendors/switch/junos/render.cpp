@@ -75,6 +75,17 @@ Result<Wanted> wanted(const model::Settings& intent, const cli::RenderPlan& plan
   return w;
 }
 
+// The queues whose scheduler marks ECN: those of the priorities [ecn]
+// marks (default: the lossless ones), when the thresholds are fill levels.
+std::set<unsigned> ecn_queues(const model::Settings& global, const Wanted& w) {
+  std::set<unsigned> out;
+  if (!global.ecn || !global.ecn->fill) return out;
+  PriorityMask marks = global.ecn_priorities.value_or(w.lossless);
+  for (unsigned p = 0; p < 8; ++p)
+    if (marks.has(Priority::unchecked(p))) out.insert(w.prio_tc[p].value());
+  return out;
+}
+
 std::vector<std::string> definitions(const model::Settings& global, const Wanted& w) {
   std::vector<std::string> out;
   auto set = [&out](std::string tail) { out.push_back(fmt::format("set {} {}", kCos, tail)); };
@@ -125,6 +136,17 @@ std::vector<std::string> definitions(const model::Settings& global, const Wanted
                       wd.action == model::WatchdogAction::drop ? "drop" : "forward"));
     }
   }
+  // ECN: one drop profile, two points (start at the first fill level, the
+  // marking probability at the second), on the marking queues' schedulers.
+  const std::set<unsigned> marking = ecn_queues(global, w);
+  del(fmt::format("drop-profiles {}", kDropProfile));
+  if (!marking.empty()) {
+    const model::Ecn& e = *global.ecn;
+    set(fmt::format("drop-profiles {} interpolate fill-level [ {} {} ]", kDropProfile,
+                    e.fill->min_percent, e.fill->max_percent));
+    set(fmt::format("drop-profiles {} interpolate drop-probability [ 0 {} ]", kDropProfile,
+                    e.mark_probability_percent));
+  }
   if (w.ets) {
     del(fmt::format("scheduler-maps {}", kSchedulerMap));
     for (unsigned q : queues) {
@@ -136,6 +158,12 @@ std::vector<std::string> definitions(const model::Settings& global, const Wanted
                         w.ets->tc_bandwidth_percent[q]));
       else
         set("schedulers " + scheduler_name(q));  // no guaranteed share
+      if (marking.contains(q)) {
+        set(fmt::format("schedulers {} explicit-congestion-notification", scheduler_name(q)));
+        set(fmt::format(
+            "schedulers {} drop-profile-map loss-priority any protocol any drop-profile {}",
+            scheduler_name(q), kDropProfile));
+      }
       set(fmt::format("scheduler-maps {} forwarding-class {} scheduler {}", kSchedulerMap,
                       class_name(q), scheduler_name(q)));
     }
@@ -178,6 +206,12 @@ void port_lines(const std::string& port, const model::Settings& want,
 }  // namespace
 
 Status check_intent(const model::Settings& intent) {
+  // ECN marks in a scheduler, and schedulers reach a port only through the
+  // scheduler map that ETS binds.
+  if (intent.ecn && intent.ecn->fill && !intent.ets)
+    return fail(ErrorKind::invalid_input, "ecn",
+                "Junos marks ECN in the schedulers a scheduler map binds to the port: [ets] is "
+                "needed with [ecn] fill_level_percent");
   // A no-loss class names one pfc-priority: two lossless priorities on one
   // queue cannot be represented.
   if (intent.pfc_enabled) {

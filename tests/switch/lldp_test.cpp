@@ -70,6 +70,39 @@ TEST_SUITE("switch lldp") {
     CHECK(r.error().message == "no lldpNeighbors list in the output");
   }
 
+  TEST_CASE("junos: display json leaves as [{data}], local-port-id or local-interface") {
+    // The shape of `show lldp neighbors detail | display json` (suzieq's
+    // junos-qfx paths), trimmed: a QFX naming its port lldp-local-interface,
+    // a channelized port, a neighbour with no system name.
+    const std::string out = R"({"lldp-neighbors-information": [{
+      "attributes": {"junos:style": "detail"},
+      "lldp-neighbor-information": [
+        {"lldp-local-port-id": [{"data": "et-0/0/28:1"}],
+         "lldp-local-parent-interface-name": [{"data": "ae61"}],
+         "lldp-remote-chassis-id": [{"data": "0c:42:a1:00:00:01"}],
+         "lldp-remote-port-id": [{"data": "ens1f0np0"}],
+         "lldp-remote-system-name": [{"data": "gpu001.example.net"}]},
+        {"lldp-local-interface": [{"data": "xe-0/0/3.0"}],
+         "lldp-remote-chassis-id": [{"data": "28:8a:1c:00:00:01"}],
+         "lldp-remote-port-id": [{"data": "513"}],
+         "lldp-remote-port-description": [{"data": "et-0/0/9"}]}]}]})";
+    CHECK(rows("junos", "show lldp neighbors detail | display json", out) ==
+          std::vector<std::string>{"et-0/0/28:1|gpu001.example.net|ens1f0np0|0c:42:a1:00:00:01",
+                                   "xe-0/0/3.0||513|28:8a:1c:00:00:01"});
+    // No neighbour: the inner list is absent.
+    CHECK(rows("junos", "show lldp neighbors detail | display json",
+               R"({"lldp-neighbors-information": [{"attributes": {"junos:style": "detail"}}]})")
+              .empty());
+    auto r = make_lldp_reader("junos")->parse("show lldp neighbors detail | display json",
+                                              R"({"lldp-neighbors-information": [{
+      "lldp-neighbor-information": [{"lldp-remote-system-name": [{"data": "x"}]}]}]})");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().message == "a neighbour without lldp-local-port-id or lldp-local-interface");
+    auto text = make_lldp_reader("junos")->parse("", "Local Interface    Parent Interface");
+    REQUIRE_FALSE(text);
+    CHECK(text.error().message == "no lldp-neighbors-information list in the output");
+  }
+
   TEST_CASE("nxos: TABLE_nbor/ROW_nbor, Eth1/1 spelled out, one row an object") {
     const std::string two = R"({"neigh_hdr": "neigh_hdr", "TABLE_nbor": {"ROW_nbor": [
       {"chassis_type": "7", "chassis_id": "bb_203", "l_port_id": "Eth1/1", "ttl": "120",

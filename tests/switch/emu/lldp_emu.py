@@ -4,7 +4,7 @@ documented shape (cited in vendors/switch/<vendor>/<vendor>_lldp.cpp), from
   {"neighbors": [{"port": "Ethernet0", "system_name": "gpu01",
                   "port_id": "0c:42:a1:00:00:01", "chassis_id": "0c:42:a1:00:00:01"}]}
 Without lldp.json the table is empty. Only vendors rocecfg reads an LLDP
-table from answer (SONiC, Cumulus, EOS, NX-OS, Huawei CE).
+table from answer (SONiC, Cumulus, EOS, NX-OS, Huawei CE, Junos).
 """
 import json
 
@@ -84,6 +84,25 @@ def _huawei(sw, command):
     return "\n".join(lines) + "\n"
 
 
+def _junos(sw, command):
+    """`show lldp neighbors detail | display json`: Junos's JSON rendering of
+    the RPC reply, every leaf a one-element list of {"data": text}; no
+    neighbour, no lldp-neighbor-information list."""
+    if command != "show lldp neighbors detail | display json":
+        return None
+    d = lambda v: [{"data": v}]
+    rows = [{"lldp-local-port-id": d(n["port"]),
+             "lldp-local-parent-interface-name": d("-"),
+             "lldp-remote-chassis-id-subtype": d("Mac address"),
+             "lldp-remote-chassis-id": d(n.get("chassis_id", "")),
+             "lldp-remote-port-id-subtype": d("Mac address"),
+             "lldp-remote-port-id": d(n.get("port_id", "")),
+             "lldp-remote-port-description": d(n.get("port_descr", "")),
+             "lldp-remote-system-name": d(n.get("system_name", ""))} for n in _neighbors(sw)]
+    info = {"lldp-neighbor-information": rows} if rows else {}
+    return json.dumps({"lldp-neighbors-information": [info]}, indent=4)
+
+
 def answer(sw, vendor, command, error, ports):
     """The LLDP table for `command`, or None when it is not an LLDP command."""
     if vendor == "sonic":
@@ -96,4 +115,6 @@ def answer(sw, vendor, command, error, ports):
         return _nxos(sw, command)
     if vendor == "huawei-ce":
         return _huawei(sw, command)
+    if vendor == "junos":
+        return _junos(sw, command)
     return None

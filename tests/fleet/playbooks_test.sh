@@ -13,6 +13,14 @@ trap 'rm -rf "$work"' EXIT
 export ANSIBLE_NOCOLOR=1 ANSIBLE_HOST_KEY_CHECKING=False ANSIBLE_RETRY_FILES_ENABLED=False
 export PYTHONDONTWRITEBYTECODE=1  # the role's filter plugin: no __pycache__ in the source tree
 export ANSIBLE_LOCAL_TEMP=$work/tmp ANSIBLE_REMOTE_TEMP=$work/tmp ANSIBLE_STDOUT_CALLBACK=default
+# Ansible refuses to start when stdin is non-blocking ("Ansible requires
+# blocking IO on stdin/stdout/stderr"). Under `ctest -j` the stdin this script
+# inherits is one open file shared with the tests running beside it, and a
+# test that sets O_NONBLOCK on it (an SSH client, an event loop) does so for
+# every process holding it: a play then failed at random (rc 1, CI). Stdin of
+# its own, /dev/null, makes the plays independent of their neighbours;
+# stdout and stderr already go to files.
+exec </dev/null
 command -v ansible-playbook >/dev/null || { echo "FAIL: ansible-playbook not installed (.ci/packages: ansible)"; exit 1; }
 
 passed=0 failed=0

@@ -16,8 +16,9 @@ export ANSIBLE_LOCAL_TEMP=$work/tmp ANSIBLE_REMOTE_TEMP=$work/tmp ANSIBLE_STDOUT
 # Ansible refuses to start when stdin is non-blocking ("Ansible requires
 # blocking IO on stdin/stdout/stderr"). Under `ctest -j` the stdin this script
 # inherits is one open file shared with the tests running beside it, and a
-# test that sets O_NONBLOCK on it (an SSH client, an event loop) does so for
-# every process holding it: a play then failed at random (rc 1, CI). Stdin of
+# program that sets O_NONBLOCK on it does so for every process holding it: a
+# play then failed at random (rc 1, CI; reproduced by running this script
+# with a non-blocking stdin: every play failed). Stdin of
 # its own, /dev/null, makes the plays independent of their neighbours;
 # stdout and stderr already go to files.
 exec </dev/null

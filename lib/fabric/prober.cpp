@@ -15,13 +15,17 @@ Result<std::string> Prober::run_on_host(size_t, const std::vector<std::string>& 
   return fail(argv.empty() ? "" : argv.front(), "this transport runs no command on the hosts");
 }
 
+std::string last_line(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  size_t nl = s.rfind('\n');
+  return nl == std::string::npos ? s : s.substr(nl + 1);
+}
+
 Result<std::string> run_command_here(const std::vector<std::string>& argv, uint32_t timeout_ms) {
   Result<ProcessOutput> out = run_process(argv, timeout_ms);
   if (!out) return std::unexpected(out.error());
   if (out->exit_status == 0) return std::move(out->out);
-  std::string err = out->err;
-  while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
-  if (size_t nl = err.rfind('\n'); nl != std::string::npos) err.erase(0, nl + 1);
+  std::string err = last_line(out->err);
   return fail(argv.front(), err.empty()
                                 ? fmt::format("exit {} (nothing on stderr)", out->exit_status)
                                 : fmt::format("exit {}: {}", out->exit_status, printable(err)));

@@ -52,6 +52,10 @@ class Prober {
   virtual Result<std::string> run_on_host(size_t e, const std::vector<std::string>& argv);
 };
 
+// The last line of a child's stderr: srun, lldpcli and rocecfg put the
+// reason there.
+std::string last_line(std::string s);
+
 // Runs argv on this machine (local transport, and srun's launcher): stdout,
 // or an error with the exit status and the last stderr line.
 Result<std::string> run_command_here(const std::vector<std::string>& argv, uint32_t timeout_ms);

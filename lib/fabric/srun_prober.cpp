@@ -18,13 +18,6 @@ std::vector<std::string> step(const SrunProberOptions& o, const FabricHost& h) {
   return {o.srun, "--nodes=1", "--ntasks=1", "--nodelist=" + node_of(h), "--overlap", "--quiet"};
 }
 
-// The last line of a child's stderr: srun and rocecfg put the reason there.
-std::string last_line(std::string s) {
-  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
-  size_t nl = s.rfind('\n');
-  return nl == std::string::npos ? s : s.substr(nl + 1);
-}
-
 }  // namespace
 
 bool valid_slurm_node(const std::string& name) {

@@ -53,7 +53,7 @@ int run_plan(const PlanArgs& a, const Globals& g) {
     if (!adapter) return report_error(kUsage, model::unknown_vendor_text(a.vendor));
     Diagnostics said;
     unsupported = sw::unsupported_for(*adapter, want);
-    want = adapter->representable(sw::ecn_in_vendor_unit(*adapter, want), said);
+    want = sw::held_or_unsupported(*adapter, sw::ecn_in_vendor_unit(*adapter, want), said);
     for (const Diagnostic& w : said.all()) {
       fmt::print(stderr, "warning: {}: {}\n", w.key, w.message);
       add_warning(a.vendor, "unsupported", w.key + ": " + w.message);

@@ -59,6 +59,23 @@ PriorityMask pg_union(const std::vector<PriorityMask>& groups) {
 
 namespace {
 
+// "lossless 66%,headroom 24%,lossy 10%" (the partitions the split states).
+std::string shared_split_text(const SharedSplit& s) {
+  std::string out = fmt::format("lossless {}%", s.lossless_percent);
+  if (s.headroom_percent) out += fmt::format(",headroom {}%", *s.headroom_percent);
+  out += fmt::format(",lossy {}%", s.lossy_percent);
+  if (s.multicast_percent) out += fmt::format(",multicast {}%", *s.multicast_percent);
+  return out;
+}
+
+// The partitions the intent states, and only those.
+bool shared_split_matches(const SharedSplit& want, const SharedSplit& have) {
+  return want.lossless_percent == have.lossless_percent &&
+         want.lossy_percent == have.lossy_percent &&
+         (!want.headroom_percent || want.headroom_percent == have.headroom_percent) &&
+         (!want.multicast_percent || want.multicast_percent == have.multicast_percent);
+}
+
 std::string buffers_text(const Buffers& b) {
   std::string out;
   auto add = [&](const std::string& s) { out += (out.empty() ? "" : " ") + s; };
@@ -72,6 +89,7 @@ std::string buffers_text(const Buffers& b) {
   if (b.cable_length_m) add(fmt::format("cable_length={}m", *b.cable_length_m));
   if (b.headroom_bytes) add("headroom=" + format_bytes(*b.headroom_bytes));
   if (b.lossless_pgs) add("lossless_pgs=" + pg_union(*b.lossless_pgs).to_string());
+  if (b.shared) add("shared=" + shared_split_text(*b.shared));
   return out.empty() ? "-" : out;
 }
 
@@ -204,8 +222,9 @@ bool knob_satisfied(const Settings& intent, const Settings& observed, Knob k) {
              (!want.buffer_size_bytes || want.buffer_size_bytes == have.buffer_size_bytes) &&
              (!want.cable_length_m || want.cable_length_m == have.cable_length_m) &&
              (!want.headroom_bytes || want.headroom_bytes == have.headroom_bytes) &&
-             (!want.lossless_pgs ||
-              (have.lossless_pgs && pg_union(*want.lossless_pgs) == pg_union(*have.lossless_pgs)));
+             (!want.lossless_pgs || (have.lossless_pgs && pg_union(*want.lossless_pgs) ==
+                                                              pg_union(*have.lossless_pgs))) &&
+             (!want.shared || (have.shared && shared_split_matches(*want.shared, *have.shared)));
     }
     default: {
       Settings a = knob_slice(intent, k);

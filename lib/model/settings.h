@@ -96,6 +96,18 @@ struct PfcWatchdog {
   auto operator<=>(const PfcWatchdog&) const = default;
 };
 
+// Switch: how the shared buffer is split between kinds of traffic, in percent
+// of it. Junos's shared-buffer partitions (ingress lossless, lossless-headroom
+// and lossy; egress lossless, lossy and, before EVO, multicast) and Cumulus's
+// traffic pools (default-lossless, default-lossy) hold it.
+struct SharedSplit {
+  uint32_t lossless_percent = 0;
+  uint32_t lossy_percent = 0;
+  std::optional<uint32_t> headroom_percent;   // Junos: ingress lossless-headroom
+  std::optional<uint32_t> multicast_percent;  // Junos before EVO: egress multicast
+  auto operator<=>(const SharedSplit&) const = default;
+};
+
 // Per-priority receive buffers (dcbnl_buffer on hosts, ingress pools on switches).
 struct Buffers {
   std::optional<std::array<uint8_t, 8>> prio_buffer;         // priority -> buffer index
@@ -106,6 +118,11 @@ struct Buffers {
   // per config entry as the switch keys them (SONiC's "3-4" is one entry, so
   // an adapter can split it); compared as the union of the priorities.
   std::optional<std::vector<PriorityMask>> lossless_pgs;
+  std::optional<SharedSplit> shared;  // switch: the shared buffer's split
+  bool empty() const {
+    return !prio_buffer && !buffer_size_bytes && !cable_length_m && !headroom_bytes &&
+           !lossless_pgs && !shared;
+  }
   auto operator<=>(const Buffers&) const = default;
 };
 
@@ -133,7 +150,7 @@ struct Settings {
   std::optional<PriorityMask> pfc_enabled;
   std::optional<Trust> trust;
   std::optional<DscpPriorityMap> dscp_priority;  // declared entries
-  std::optional<PriorityMask> ecn_priorities;               // where ECN marking is on
+  std::optional<PriorityMask> ecn_priorities;    // where ECN marking is on
   std::optional<Ecn> ecn;
   std::optional<Dcqcn> dcqcn;
   std::optional<Cnp> cnp;

@@ -80,6 +80,12 @@ json knob_json(const model::Settings& s, Knob k) {
         b["buffer_size_bytes"] = array8(*s.buffers->buffer_size_bytes);
       if (s.buffers->cable_length_m) b["cable_length_m"] = *s.buffers->cable_length_m;
       if (s.buffers->headroom_bytes) b["headroom_bytes"] = *s.buffers->headroom_bytes;
+      if (const auto& sh = s.buffers->shared) {
+        json j = {{"lossless_percent", sh->lossless_percent}, {"lossy_percent", sh->lossy_percent}};
+        if (sh->headroom_percent) j["headroom_percent"] = *sh->headroom_percent;
+        if (sh->multicast_percent) j["multicast_percent"] = *sh->multicast_percent;
+        b["shared"] = j;
+      }
       if (s.buffers->lossless_pgs) {
         b["lossless_pgs"] = json::array();
         PriorityMask pgs = model::pg_union(*s.buffers->lossless_pgs);

@@ -19,7 +19,11 @@ model::Settings Intent::host_settings() const {
   // notification point marks CNPs itself (cnp stays).
   s.ecn.reset();
   s.pfc_watchdog.reset();
-  if (s.buffers) s.buffers->headroom_bytes.reset();
+  if (s.buffers) {
+    s.buffers->headroom_bytes.reset();
+    s.buffers->shared.reset();
+    if (s.buffers->empty()) s.buffers.reset();
+  }
   return s;
 }
 
@@ -33,7 +37,7 @@ model::Settings Intent::switch_settings() const {
   if (s.buffers) {
     s.buffers->prio_buffer.reset();
     s.buffers->buffer_size_bytes.reset();
-    if (!s.buffers->cable_length_m && !s.buffers->headroom_bytes) s.buffers.reset();
+    if (s.buffers->empty()) s.buffers.reset();
   }
   return s;
 }

@@ -403,7 +403,8 @@ struct Reader {
     if (!t) return;
     r.check_keys(*t, "buffers",
                  {"prio_buffer", "buffer_size", "cable_length_m", "headroom", "port_speed", "asic",
-                  "fabric_rtt_us", "waive"});
+                  "fabric_rtt_us", "waive", "shared_lossless_percent", "shared_lossy_percent",
+                  "shared_headroom_percent", "shared_multicast_percent"});
     read_buffer_intent(r, *t, intent);
     model::Buffers b;
     if (auto map = r.int_array(*t, "prio_buffer", "buffers", 0, 7)) {
@@ -437,8 +438,55 @@ struct Reader {
     if (auto v = r.integer(*t, "cable_length_m", "buffers", 1, 10000))
       b.cable_length_m = static_cast<uint32_t>(*v);
     if (auto v = r.bytes(*t, "headroom", "buffers", kMaxBufferBytes)) b.headroom_bytes = *v;
-    if (b.prio_buffer || b.buffer_size_bytes || b.cable_length_m || b.headroom_bytes)
-      intent.common.buffers = b;
+    b.shared = shared_split(*t);
+    if (!b.empty()) intent.common.buffers = b;
+  }
+
+  // The shared buffer's split: lossless and lossy together, the headroom
+  // partition with them, totalling exactly 100 % (Juniper, "buffer-partition
+  // (Ingress)": the three ingress partitions must total exactly 100 percent;
+  // Cumulus's pools may not exceed 100 % together).
+  std::optional<model::SharedSplit> shared_split(const toml::table& t) {
+    auto percent = [&](const char* key) -> std::optional<uint32_t> {
+      if (auto v = r.integer(t, key, "buffers", 0, 100)) return static_cast<uint32_t>(*v);
+      return std::nullopt;
+    };
+    auto lossless = percent("shared_lossless_percent");
+    auto lossy = percent("shared_lossy_percent");
+    auto headroom = percent("shared_headroom_percent");
+    auto multicast = percent("shared_multicast_percent");
+    const toml::node* first = t.get("shared_lossless_percent");
+    if (!first) first = t.get("shared_lossy_percent");
+    if (!first) first = t.get("shared_headroom_percent");
+    if (!first) first = t.get("shared_multicast_percent");
+    if (!first) return std::nullopt;
+    if (!t.get("shared_lossless_percent") || !t.get("shared_lossy_percent")) {
+      r.error(*first, "buffers.shared_lossless_percent",
+              "the shared buffer's split needs shared_lossless_percent and shared_lossy_percent",
+              "both, with shared_headroom_percent where the switch has a headroom partition");
+      return std::nullopt;
+    }
+    if (!lossless || !lossy || (t.get("shared_headroom_percent") && !headroom) ||
+        (t.get("shared_multicast_percent") && !multicast))
+      return std::nullopt;  // each already said
+    uint32_t total = *lossless + *lossy + headroom.value_or(0);
+    if (total != 100) {
+      r.error(
+          *first, "buffers.shared_lossless_percent",
+          fmt::format("lossless {} + lossy {}{} = {} %: the partitions must total 100", *lossless,
+                      *lossy, headroom ? fmt::format(" + headroom {}", *headroom) : "", total),
+          "partitions totalling exactly 100");
+      return std::nullopt;
+    }
+    if (multicast && *lossless + *multicast > 100) {
+      r.error(*t.get("shared_multicast_percent"), "buffers.shared_multicast_percent",
+              fmt::format("lossless {} + multicast {} exceeds 100 %: the egress lossy partition "
+                          "is what they leave",
+                          *lossless, *multicast),
+              fmt::format("at most {}", 100 - *lossless));
+      return std::nullopt;
+    }
+    return model::SharedSplit{*lossless, *lossy, headroom, multicast};
   }
 
   void validation() {

@@ -135,6 +135,14 @@ std::string write_profile(const Intent& in, const std::vector<std::string>& head
     }
     if (b.cable_length_m) t += fmt::format("cable_length_m = {}\n", *b.cable_length_m);
     if (b.headroom_bytes) t += fmt::format("headroom = \"{}\"\n", format_bytes(*b.headroom_bytes));
+    if (const auto& sh = b.shared) {
+      t += fmt::format("shared_lossless_percent = {}\n", sh->lossless_percent);
+      if (sh->headroom_percent)
+        t += fmt::format("shared_headroom_percent = {}\n", *sh->headroom_percent);
+      t += fmt::format("shared_lossy_percent = {}\n", sh->lossy_percent);
+      if (sh->multicast_percent)
+        t += fmt::format("shared_multicast_percent = {}\n", *sh->multicast_percent);
+    }
     t += "\n";
   }
   if (s.dcqcn) {

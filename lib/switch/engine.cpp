@@ -59,9 +59,16 @@ model::Settings ecn_in_vendor_unit(const Adapter& adapter, model::Settings s) {
   return s;
 }
 
+model::Settings held_or_unsupported(const Adapter& adapter, const model::Settings& asked,
+                                    Diagnostics& warnings) {
+  model::Settings out = adapter.representable(asked, warnings);
+  if (asked.buffers && !out.buffers) out.buffers = asked.buffers;
+  return out;
+}
+
 model::Settings vendor_intent(const Adapter& adapter, const model::Settings& intent,
                               Diagnostics& warnings) {
-  return adapter.representable(ecn_in_vendor_unit(adapter, switch_intent(intent)), warnings);
+  return held_or_unsupported(adapter, ecn_in_vendor_unit(adapter, switch_intent(intent)), warnings);
 }
 
 std::set<model::Knob> unsupported_for(const Adapter& adapter, const model::Settings& intent) {
@@ -71,6 +78,13 @@ std::set<model::Knob> unsupported_for(const Adapter& adapter, const model::Setti
   // And the other way round: fill levels only, on a switch of bytes.
   if (intent.ecn && (adapter.ecn_as_fill_levels() ? !intent.ecn->fill : !intent.ecn->has_bytes()))
     out.insert({model::Knob::ecn, model::Knob::ecn_priorities});
+  // Buffers of which the vendor holds nothing (headroom on Junos, the shared
+  // buffer's split on SONiC): its representable() drops them all.
+  if (intent.buffers && !out.contains(model::Knob::buffers)) {
+    Diagnostics said;
+    if (!adapter.representable(switch_intent(intent), said).buffers)
+      out.insert(model::Knob::buffers);
+  }
   return out;
 }
 

@@ -58,14 +58,21 @@ model::Settings switch_intent(const model::Settings& intent);
 // expressible.
 model::Settings ecn_in_vendor_unit(const Adapter& adapter, model::Settings s);
 
+// Adapter::representable (its clamps and roundings, said in `warnings`),
+// except that buffers the vendor holds none of stay as asked, so the plan
+// shows them unsupported (unsupported_for) instead of leaving them out.
+model::Settings held_or_unsupported(const Adapter& adapter, const model::Settings& asked,
+                                    Diagnostics& warnings);
+
 // What this vendor is asked to hold: switch_intent, ECN in its unit, then
-// Adapter::representable (its clamps and roundings, said in `warnings`).
+// held_or_unsupported.
 model::Settings vendor_intent(const Adapter& adapter, const model::Settings& intent,
                               Diagnostics& warnings);
 
 // Adapter::unsupported_knobs, plus ECN (and where it marks) when the profile
 // does not state the unit the switch takes (bytes only on Junos, fill
-// levels only elsewhere).
+// levels only elsewhere), plus buffers when the vendor holds none of those
+// the profile states (Adapter::representable drops them all).
 std::set<model::Knob> unsupported_for(const Adapter& adapter, const model::Settings& intent);
 
 // The plan for a parsed state. Ports are expanded names; a port missing from

@@ -33,6 +33,14 @@ profile::Intent reload(const profile::Intent& in, const std::string& name) {
   return *again.value;
 }
 
+// A profile text that must load.
+profile::Intent loaded(const std::string& text) {
+  profile::Loaded<profile::Intent> l = profile::load_profile_text(text, "s.toml");
+  INFO(l.diagnostics.render());
+  REQUIRE(l.value);
+  return *l.value;
+}
+
 }  // namespace
 
 TEST_SUITE("profile.write") {
@@ -52,17 +60,14 @@ TEST_SUITE("profile.write") {
 
   TEST_CASE(
       "every class strict: no shares written, and it loads back (import of a strict switch)") {
-    profile::Loaded<profile::Intent> l = profile::load_profile_text(
+    profile::Intent l = loaded(
         "[fabric]\nname = \"s\"\n[ets]\nprio_tc = [0, 1, 2, 3, 4, 5, 6, 7]\n"
-        "strict = [0, 1, 2, 3, 4, 5, 6, 7]\n",
-        "s.toml");
-    INFO(l.diagnostics.render());
-    REQUIRE(l.value);
-    REQUIRE(l.value->common.ets);
-    for (model::Tsa a : l.value->common.ets->tc_tsa) CHECK(a == model::Tsa::strict);
-    std::string text = profile::write_profile(*l.value);
+        "strict = [0, 1, 2, 3, 4, 5, 6, 7]\n");
+    REQUIRE(l.common.ets);
+    for (model::Tsa a : l.common.ets->tc_tsa) CHECK(a == model::Tsa::strict);
+    std::string text = profile::write_profile(l);
     CHECK(text.find("bandwidth_percent") == std::string::npos);
-    check_round_trip(*l.value, reload(*l.value, "s.toml"));
+    check_round_trip(l, reload(l, "s.toml"));
   }
 
   TEST_CASE("comments stay comments and names with quotes survive") {
@@ -78,5 +83,26 @@ TEST_SUITE("profile.write") {
         text.starts_with("# line one\\nline two\n\n[fabric]\nname = \"a \\\"quoted\\\" name\"\n"));
     CHECK(text.ends_with("# end\n"));
     check_round_trip(*l.value, reload(*l.value, "q.toml"));
+  }
+}
+
+TEST_SUITE("profile.shared_split") {
+  TEST_CASE("the shared buffer's split: read, for switches only, written back the same") {
+    profile::Intent l = loaded(
+        "[fabric]\nname = \"s\"\n[lossless]\npriorities = [3]\n[buffers]\n"
+        "shared_lossless_percent = 50\nshared_headroom_percent = 5\n"
+        "shared_lossy_percent = 45\nshared_multicast_percent = 19\n");
+    REQUIRE(l.common.buffers);
+    CHECK(l.common.buffers->shared == model::SharedSplit{50, 45, 5, 19});
+    model::Settings sw = l.switch_settings();
+    REQUIRE(sw.buffers);
+    CHECK(sw.buffers->shared == model::SharedSplit{50, 45, 5, 19});
+    CHECK_FALSE(l.host_settings().buffers);  // a NIC has no shared buffer to split
+    check_round_trip(l, reload(l, "s.toml"));
+    // Lossless and lossy alone (Cumulus's two pools) total 100 too.
+    profile::Intent two = loaded(
+        "[fabric]\nname = \"s\"\n[buffers]\nshared_lossless_percent = 50\n"
+        "shared_lossy_percent = 50\n");
+    CHECK(two.common.buffers->shared == model::SharedSplit{50, 50, {}, {}});
   }
 }

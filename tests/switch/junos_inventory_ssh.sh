@@ -1,7 +1,8 @@
 #!/bin/sh
 # rocecfg's inventory verbs against a Junos emulator behind a real sshd
 # (issue 37): apply (warning of the PFC port block, ECN not expressible),
-# audit in sync, a second apply with nothing to send, `counters` judging a
+# audit in sync, a second apply with nothing to send, ECN as fill levels,
+# the shared buffer's split, `counters` judging a
 # lossless drop from `show interfaces extensive` (FAIL, exit 1; the watchdog
 # has no read form on junos, said as not read), `doctor` explaining it, and
 # `check` reading it beside two Cumulus switches and a host: every rule
@@ -100,6 +101,46 @@ out=$("$bin" audit "$tmp/fill40.toml" --inventory "$tmp/inventory.toml" 2>&1)
 rc=$?
 check "fill levels: moved thresholds are drift, named" \
   "$([ $rc -eq 1 ] && printf '%s\n' "$out" | grep -q 'ecn  *fill=55%..90% p=10% -> fill=40%..90% p=10%$'; echo $?)" "rc=$rc $out"
+
+# The shared buffer's split (JVD QFX5240 leaf: ingress 66/24/10, egress
+# 66/10): the five partitions and nothing else sent, the stop-every-port
+# warning, audit in sync, a second apply only reads; the emulator's commit
+# check refuses ingress partitions that do not total 100.
+{ cat "$tmp/fill.toml"; printf '\n[buffers]\nshared_lossless_percent = 66\nshared_headroom_percent = 24\nshared_lossy_percent = 10\n'; } > "$tmp/split.toml"
+: > "$tmp/fx/state/$port/log"
+out=$("$bin" apply "$tmp/split.toml" --inventory "$tmp/inventory.toml" --switch leaf-jn 2>&1)
+rc=$?
+want="set class-of-service shared-buffer ingress buffer-partition lossless percent 66
+set class-of-service shared-buffer ingress buffer-partition lossless-headroom percent 24
+set class-of-service shared-buffer ingress buffer-partition lossy percent 10
+set class-of-service shared-buffer egress buffer-partition lossless percent 66
+set class-of-service shared-buffer egress buffer-partition lossy percent 10"
+sent=$(grep -E '^(set|delete) ' "$tmp/fx/state/$port/log" | grep -v '^set cli ')
+check "shared buffer: the five partitions applied and verified, nothing else sent" \
+  "$([ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '^leaf-jn  junos   applied  1 change(s) applied and verified$' &&
+     [ "$sent" = "$want" ] &&
+     printf '%s\n' "$out" | grep -q 'changing the shared buffer stops traffic on every port'; echo $?)" "rc=$rc $out / sent: $sent"
+out=$("$bin" audit "$tmp/split.toml" --inventory "$tmp/inventory.toml" --switch leaf-jn 2>&1)
+rc=$?
+check "shared buffer: audit in sync, exit 0" \
+  "$([ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '^leaf-jn  junos   in-sync  no drift$'; echo $?)" "rc=$rc $out"
+sed 's/^shared_lossless_percent = 66/shared_lossless_percent = 60/; s/^shared_lossy_percent = 10/shared_lossy_percent = 16/' \
+  "$tmp/split.toml" > "$tmp/split60.toml"
+out=$("$bin" audit "$tmp/split60.toml" --inventory "$tmp/inventory.toml" --switch leaf-jn 2>&1)
+rc=$?
+check "shared buffer: a moved split is drift, named" \
+  "$([ $rc -eq 1 ] && printf '%s\n' "$out" | grep -q 'buffers  *shared=lossless 66%,headroom 24%,lossy 10% -> shared=lossless 60%,headroom 24%,lossy 16%$'; echo $?)" "rc=$rc $out"
+python3 - "$emu" <<'PY' || check "emulator: ingress partitions not totalling 100 fail commit check" 1 ""
+import sys
+sys.path.insert(0, sys.argv[1])
+import junos_emu
+from emu_core import CommandError
+try:
+    junos_emu.check(["set class-of-service shared-buffer ingress buffer-partition lossless percent 66"])
+    sys.exit(1)
+except CommandError as e:
+    sys.exit(0 if "total 66 percent" in str(e) else 1)
+PY
 
 # check: the Junos switch beside two Cumulus switches and one host's saved
 # `show host --qos --json`.

@@ -15,7 +15,8 @@ a form of tests/switch/conformance/junos.json with its values in range,
 else "syntax error." as the CLI prints it.
 
 `show | compare` prints the candidate's differences from the committed
-configuration (`[edit]` headers, `+`/`-` lines); `commit check` validates;
+configuration (`[edit]` headers, `+`/`-` lines); `commit check` validates
+(check(): the ingress shared-buffer partitions must total 100);
 `commit confirmed N` activates and keeps the previous configuration to roll
 back to when no confirming `commit` comes within N minutes (state
 "minute_s": seconds per minute, 60 by default, 1 in tests): the revert is
@@ -87,6 +88,25 @@ def compare(old, new):
     return "\n".join(out)
 
 
+def check(candidate):
+    """What commit (and commit check) refuses, as documented: the three
+    ingress shared-buffer partitions, once any is configured, must total
+    exactly 100 percent (Juniper, buffer-partition (Ingress); conformance
+    source "buf"). The error's wording is the emulator's own: no public sample
+    of it was found."""
+    ingress = {}
+    for line in candidate:
+        w = line.split()
+        if len(w) == 8 and w[1:5] == ["class-of-service", "shared-buffer", "ingress",
+                                      "buffer-partition"] and w[6] == "percent":
+            ingress[w[5]] = int(w[7])
+    if ingress and sum(ingress.values()) != 100:
+        parts = ", ".join(f"{k} {v}" for k, v in sorted(ingress.items()))
+        raise CommandError("[edit class-of-service shared-buffer ingress]\n"
+                           f"  'buffer-partition': the partitions total {sum(ingress.values())} "
+                           f"percent ({parts}), not 100\nerror: configuration check-out failed")
+
+
 class Emulator(Personality):
     name = "junos"
 
@@ -119,6 +139,7 @@ class Emulator(Personality):
 
     def commit(self, state, session, minutes=None):
         new = session["candidate"]
+        check(new)
         # Every commit is a rollback entry, a confirming one with no change
         # included (`show system commit` lists each).
         state["history"].insert(0, state["running"])
@@ -183,6 +204,7 @@ class Emulator(Personality):
         if line == "show | compare":
             return compare(state["running"], session["candidate"])
         if line == "commit check":
+            check(session["candidate"])
             return "configuration check succeeds"
         m = re.fullmatch(r"commit confirmed (\d+)", line)
         if m and session.get("private"):

@@ -302,3 +302,56 @@ TEST_CASE(
 }
 
 }  // namespace rocecfg::sw::testing
+
+namespace rocecfg::sw::testing {
+
+// The shared buffer's split is the two traffic pools (CL 5.14 QoS guide,
+// "Flow Control Buffers"); it replaces the 50/50 default PFC brings, and a
+// headroom share (a Junos partition) is said, not sent.
+TEST_CASE("cumulus: the shared buffer's split is the pools' memory-percent, read back in sync") {
+  auto a = make_adapter("cumulus");
+  REQUIRE(a);
+  model::Settings intent = standard_profile();
+  intent.buffers.emplace();
+  intent.buffers->shared = model::SharedSplit{66, 10, 24, {}};
+  Diagnostics warnings;
+  model::Settings held = a->representable(intent, warnings);
+  REQUIRE(held.buffers);
+  CHECK(held.buffers->shared == model::SharedSplit{66, 10, {}, {}});
+  CHECK(warnings.render().find("buffers.shared_headroom_percent and shared_multicast_percent "
+                               "are not sent") != std::string::npos);
+  auto lines = render_all(*a, intent, {"swp1"}, warnings);
+  REQUIRE_OK(lines);
+  std::vector<std::string> pools;
+  for (const std::string& l : *lines)
+    if (l.find("traffic-pool") != std::string::npos) pools.push_back(l);
+  CHECK(pools ==
+        std::vector<std::string>{"nv set qos traffic-pool default-lossless memory-percent 66",
+                                 "nv set qos traffic-pool default-lossy memory-percent 10"});
+  std::string text;
+  for (const std::string& l : *lines) text += l + "\n";
+  auto state = a->parse(text);
+  REQUIRE_OK(state);
+  REQUIRE(state->global.buffers);
+  CHECK(state->global.buffers->shared == model::SharedSplit{66, 10, {}, {}});
+  CHECK(state->origin(kGlobalTarget, model::Knob::buffers).source == Source::configured);
+  SwitchResult r = audit_config(*a, text, intent, {"swp1"});
+  CHECK_MESSAGE(r.outcome == SwitchOutcome::in_sync, r.reason);
+
+  // Factory: all of the buffer default-lossy, a known default; a changed
+  // split is drift.
+  auto factory = a->parse("nv set qos pfc default-global switch-priority 3\n");
+  REQUIRE_OK(factory);
+  REQUIRE(factory->global.buffers);
+  CHECK(factory->global.buffers->shared == model::SharedSplit{0, 100, {}, {}});
+  CHECK(factory->origin(kGlobalTarget, model::Knob::buffers).source == Source::vendor_default);
+  // One pool alone is half a split: said, not read.
+  auto half = a->parse("nv set qos traffic-pool default-lossless memory-percent 50\n");
+  REQUIRE_OK(half);
+  CHECK((!half->global.buffers || !half->global.buffers->shared));
+  CHECK(half->notes.back() ==
+        "traffic-pool: only the lossless pool has a memory-percent; the buffer's split is not "
+        "read");
+}
+
+}  // namespace rocecfg::sw::testing

@@ -25,6 +25,24 @@ const std::vector<std::string> kTwo{
     "set interfaces et-0/0/1 mtu 9216",
     "set class-of-service interfaces et-0/0/1 scheduler-map rocecfg-sm"};
 
+// What the committed configuration holds after `commands`: their `set`
+// lines (the deletes remove statements of ours a factory-default switch does
+// not have).
+std::string committed_of(const std::vector<std::string>& commands) {
+  std::string out;
+  for (const auto& c : commands)
+    if (c.starts_with("set ")) out += c + "\n";
+  return out;
+}
+
+// The lines of `commands` that contain `part`, one per line.
+std::string lines_with(const std::vector<std::string>& commands, std::string_view part) {
+  std::string out;
+  for (const auto& c : commands)
+    if (c.find(part) != std::string::npos) out += c + "\n";
+  return out;
+}
+
 TEST_SUITE("junos") {
   TEST_CASE("standard profile renders the golden set statements, warning of the PFC port block") {
     auto a = junos();
@@ -48,11 +66,7 @@ TEST_SUITE("junos") {
     model::Settings intent = a->representable(standard_intent(), warnings);
     auto commands = render_all(*a, intent, kJunosPorts, warnings);
     REQUIRE_OK(commands);
-    // What the committed configuration holds: the `set` lines (the deletes
-    // remove statements of ours a factory-default switch does not have).
-    std::string committed;
-    for (const auto& c : *commands)
-      if (c.starts_with("set ")) committed += c + "\n";
+    std::string committed = committed_of(*commands);
     auto state = a->parse(committed);
     REQUIRE_OK(state);
     CHECK(state->recognised_as == "Junos configuration (display set)");
@@ -92,9 +106,7 @@ TEST_SUITE("junos") {
             "set class-of-service schedulers rocecfg-s3 explicit-congestion-notification",
             "set class-of-service schedulers rocecfg-s3 drop-profile-map loss-priority any "
             "protocol any drop-profile rocecfg-ecn"});
-    std::string committed;
-    for (const auto& c : *commands)
-      if (c.starts_with("set ")) committed += c + "\n";
+    std::string committed = committed_of(*commands);
     auto state = a->parse(committed);
     REQUIRE_OK(state);
     REQUIRE(state->global.ecn);
@@ -266,18 +278,138 @@ TEST_SUITE("junos") {
     }
   }
 
-  TEST_CASE("unequal ingress and egress lossless buffer partitions are said, not judged") {
+  // The JVD leaf's split (Juniper/jvd leaf1_qfx5240-64od.conf: ingress 66 /
+  // 24 / 10, egress 66 / 10).
+  model::Settings with_split(model::SharedSplit split) {
+    model::Settings intent = standard_intent();
+    intent.buffers.emplace();
+    intent.buffers->shared = split;
+    return intent;
+  }
+
+  TEST_CASE("the shared buffer's split: ingress partitions, an egress that follows, a warning") {
     auto a = junos();
+    Diagnostics warnings;
+    model::Settings intent = with_split({66, 10, 24, {}});
+    auto commands = render_all(*a, intent, kJunosPorts, warnings);
+    REQUIRE_OK(commands);
+    CHECK(
+        lines_with(*commands, "shared-buffer") ==
+        "set class-of-service shared-buffer ingress buffer-partition lossless percent 66\n"
+        "set class-of-service shared-buffer ingress buffer-partition lossless-headroom percent 24\n"
+        "set class-of-service shared-buffer ingress buffer-partition lossy percent 10\n"
+        "set class-of-service shared-buffer egress buffer-partition lossless percent 66\n"
+        "set class-of-service shared-buffer egress buffer-partition lossy percent 10\n");
+    // Before the classes that use it.
+    CHECK(commands->front() ==
+          "set class-of-service shared-buffer ingress buffer-partition lossless percent 66");
+    CHECK(testing::messages(warnings).front() ==
+          "buffers: changing the shared buffer stops traffic on every port until the buffer is "
+          "reprogrammed (Juniper, Configuring Global Ingress and Egress Shared Buffers)");
+    // Read back: in sync, nothing unsupported but ECN in bytes.
+    std::string committed = committed_of(*commands);
+    auto state = a->parse(committed);
+    REQUIRE_OK(state);
+    REQUIRE(state->global.buffers);
+    CHECK(state->global.buffers->shared == model::SharedSplit{66, 10, 24, {}});
+    CHECK(state->not_understood.empty());
+    auto again = plan_switch(*a, intent, kJunosPorts, *state);
+    REQUIRE_OK(again);
+    CHECK(again->changes() == 0);
+    CHECK(audit_config(*a, committed, intent, kJunosPorts).outcome == SwitchOutcome::in_sync);
+    // A new split alone renders the partitions and nothing else: no other
+    // object is rebuilt for it.
+    model::Settings moved = with_split({60, 14, 26, {}});
+    auto plan = plan_switch(*a, moved, kJunosPorts, *state);
+    REQUIRE_OK(plan);
+    CHECK(plan->changes() == 1);
+    Diagnostics w2;
+    auto delta = a->render(moved, kJunosPorts, *plan, w2);
+    REQUIRE_OK(delta);
+    CHECK(
+        testing::lines_text(*delta) ==
+        "set class-of-service shared-buffer ingress buffer-partition lossless percent 60\n"
+        "set class-of-service shared-buffer ingress buffer-partition lossless-headroom percent 26\n"
+        "set class-of-service shared-buffer ingress buffer-partition lossy percent 14\n"
+        "set class-of-service shared-buffer egress buffer-partition lossless percent 60\n"
+        "set class-of-service shared-buffer egress buffer-partition lossy percent 14\n");
+  }
+
+  TEST_CASE("with a multicast partition (Junos before EVO) the egress totals 100") {
+    auto a = junos();
+    Diagnostics warnings;
+    // Juniper's documented defaults before EVO: ingress 9 / 45 / 46, egress
+    // lossless 50, lossy 31, multicast 19; here the lossless share is raised.
+    model::Settings intent = with_split({50, 5, 45, 19});
+    auto commands = render_all(*a, intent, kJunosPorts, warnings);
+    REQUIRE_OK(commands);
+    CHECK(lines_with(*commands, "shared-buffer egress") ==
+          "set class-of-service shared-buffer egress buffer-partition lossless percent 50\n"
+          "set class-of-service shared-buffer egress buffer-partition lossy percent 31\n"
+          "set class-of-service shared-buffer egress buffer-partition multicast percent 19\n");
+    std::string committed = committed_of(*commands);
+    auto state = a->parse(committed);
+    REQUIRE_OK(state);
+    REQUIRE(state->global.buffers);
+    CHECK(state->global.buffers->shared == model::SharedSplit{50, 5, 45, 19});
+    CHECK(audit_config(*a, committed, intent, kJunosPorts).outcome == SwitchOutcome::in_sync);
+  }
+
+  TEST_CASE("partitions that do not make the profile's split are said, and not read") {
+    auto a = junos();
+    // Egress lossless unlike ingress: both notes, no split.
     auto st = a->parse(
         "set class-of-service shared-buffer ingress buffer-partition lossless percent 66\n"
+        "set class-of-service shared-buffer ingress buffer-partition lossless dynamic-threshold "
+        "10\n"
+        "set class-of-service shared-buffer ingress buffer-partition lossless-headroom percent 24\n"
+        "set class-of-service shared-buffer ingress buffer-partition lossy percent 10\n"
         "set class-of-service shared-buffer egress buffer-partition lossless percent 50\n"
+        "set class-of-service shared-buffer egress buffer-partition lossy percent 10\n"
         "set interfaces et-0/0/1 mtu 9216\n");
     REQUIRE_OK(st);
-    REQUIRE_FALSE(st->notes.empty());
+    CHECK_FALSE(st->global.buffers);
+    CHECK(st->origin(kGlobalTarget, model::Knob::buffers).source == Source::not_in_file);
+    REQUIRE(st->notes.size() >= 2);
+    CHECK(st->notes[st->notes.size() - 2] ==
+          "shared-buffer lossless partition: ingress 66 % but egress 50 %; QFX5130/5220/5230/5240 "
+          "require them to match");
     CHECK(st->notes.back() ==
-          "shared-buffer lossless partition: ingress 66 % but egress 50 %; some platforms "
-          "(QFX5220/5230) require them to match");
-    CHECK(st->not_understood.size() == 2);  // buffers are not managed on junos
+          "shared-buffer: egress partitions (lossless 50, lossy 10) do not follow the ingress "
+          "split (lossless 66, lossy 10); the split is not read");
+    REQUIRE(st->not_understood.size() == 1);  // the dynamic threshold
+    CHECK(st->not_understood[0].line == 2);
+    // Half a split (the ingress lossless partition alone).
+    auto half = a->parse(
+        "set class-of-service shared-buffer ingress buffer-partition lossless percent 66\n"
+        "set interfaces et-0/0/1 mtu 9216\n");
+    REQUIRE_OK(half);
+    CHECK_FALSE(half->global.buffers);
+    CHECK(half->notes.back() ==
+          "shared-buffer: no ingress lossless and lossy partitions; the split is not read");
+    // A percent out of 0..100 is not read.
+    auto wide = a->parse(
+        "set class-of-service shared-buffer ingress buffer-partition lossy percent 130\n"
+        "set interfaces et-0/0/1 mtu 9216\n");
+    REQUIRE_OK(wide);
+    REQUIRE(wide->not_understood.size() == 1);
+    CHECK(wide->not_understood[0].why ==
+          "class-of-service statement not read (a buffer-partition percent is 0..100)");
+  }
+
+  TEST_CASE("a split without a headroom share is refused; headroom alone is unsupported") {
+    auto a = junos();
+    Diagnostics warnings;
+    auto r = render_all(*a, with_split({90, 10, {}, {}}), kJunosPorts, warnings);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() ==
+          "buffers: Junos splits the ingress shared buffer into lossless, lossless-headroom and "
+          "lossy partitions totalling 100: buffers.shared_headroom_percent is needed");
+    model::Settings headroom = standard_intent();
+    headroom.buffers.emplace();
+    headroom.buffers->cable_length_m = 5;
+    CHECK(unsupported_for(*a, headroom).contains(model::Knob::buffers));
+    CHECK_FALSE(unsupported_for(*a, with_split({66, 10, 24, {}})).contains(model::Knob::buffers));
   }
 
   TEST_CASE("Junos refuses other vendors' configs and they refuse Junos, by evidence") {

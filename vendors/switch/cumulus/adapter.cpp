@@ -104,7 +104,22 @@ model::Settings representable(const Platform&, const model::Settings& intent,
                      "not applied");
     out.buffers->headroom_bytes.reset();
   }
-  if (out.buffers && !out.buffers->cable_length_m) out.buffers.reset();
+  // The shared buffer's split is the traffic pools' memory-percent; NVUE has
+  // no headroom or multicast pool to take the rest (render.cpp).
+  if (out.buffers && out.buffers->shared &&
+      (out.buffers->shared->headroom_percent || out.buffers->shared->multicast_percent)) {
+    warnings.warning({}, "buffers",
+                     "cumulus pools are default-lossless and default-lossy: "
+                     "buffers.shared_headroom_percent and shared_multicast_percent are not sent "
+                     "(the pools then total less than 100 %)");
+    out.buffers->shared->headroom_percent.reset();
+    out.buffers->shared->multicast_percent.reset();
+  }
+  if (out.buffers) {
+    out.buffers->prio_buffer.reset(), out.buffers->buffer_size_bytes.reset();
+    out.buffers->lossless_pgs.reset();
+    if (out.buffers->empty()) out.buffers.reset();
+  }
   if (model::widen_ecn_to_queues(out))
     warnings.warning({}, "ecn_priorities",
                      "cumulus marks ECN per traffic class: every priority sharing a marked "

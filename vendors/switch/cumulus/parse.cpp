@@ -67,6 +67,10 @@ struct NvModel {
   // of the buffer is default-lossy (CL 5.14 QoS guide, "Flow Control
   // Buffers"); RoCE mode brings its own roce-lossless pool.
   uint32_t lossless_pool_percent = 0;
+  uint32_t lossy_pool_percent = 100;
+  // Which of default-lossless (or roce-lossless) and default-lossy a
+  // memory-percent line stated.
+  bool lossless_pool_stated = false, lossy_pool_stated = false;
   bool roce = false;
   std::optional<uint32_t> cable_length_m;  // qos pfc default-global cable-length
   std::map<std::string, PortCfg> ports;
@@ -216,7 +220,10 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
     auto v = number(at(3), 100);
     if (!v) return bad("traffic-pool memory-percent: " + v.error().message);
     if (at(1) == "default-lossless" || at(1) == "roce-lossless")
-      m.lossless_pool_percent = static_cast<uint32_t>(*v);
+      m.lossless_pool_percent = static_cast<uint32_t>(*v), m.lossless_pool_stated = true;
+    else if (at(1) == "default-lossy")
+      m.lossy_pool_percent = static_cast<uint32_t>(*v), m.lossy_pool_stated = true;
+    m.state({Knob::buffers});
     return {};
   }
   if (kind == "traffic-pool") return ignored("traffic pool switch priorities are not read");
@@ -267,6 +274,7 @@ Status apply_qos(NvModel& m, const std::vector<std::string>& w, size_t i, int li
       auto v = number(at(3), 100000);
       if (!v) return bad("pfc cable-length: " + v.error().message);
       m.cable_length_m = static_cast<uint32_t>(*v);
+      m.state({Knob::buffers});
       return {};
     }
     return ignored("PFC buffer tuning is not part of the model");
@@ -392,6 +400,8 @@ Status apply_unset(NvModel& m, const std::vector<std::string>& w, int line_no) {
       knobs = {Knob::trust, Knob::dscp_map};
     else if (part == "pfc")
       knobs = {Knob::pfc, Knob::buffers};
+    else if (part == "traffic-pool")
+      knobs = {Knob::buffers};
     else if (part == "congestion-control")
       knobs = {Knob::ecn, Knob::ecn_priorities};
     else if (part == "egress-scheduler" || part == "egress-queue-mapping")
@@ -453,6 +463,18 @@ sw::SwitchState to_state(const NvModel& m) {
     g.buffers.emplace();
     g.buffers->cable_length_m = m.cable_length_m;
   }
+  // The pools' split: both as stated, else the factory's (all of the buffer
+  // default-lossy). One pool stated alone is half a split (a fragment, or
+  // pools beyond 100 % that NVUE would refuse): said, not read. RoCE mode's
+  // own pool has no size the config states.
+  if (m.lossless_pool_stated != m.lossy_pool_stated) {
+    st.notes.push_back(
+        fmt::format("traffic-pool: only {} has a memory-percent; the buffer's split is not read",
+                    m.lossless_pool_stated ? "the lossless pool" : "default-lossy"));
+  } else if (m.lossless_pool_stated || !m.roce) {
+    if (!g.buffers) g.buffers.emplace();
+    g.buffers->shared = model::SharedSplit{m.lossless_pool_percent, m.lossy_pool_percent, {}, {}};
+  }
   model::Ets ets;
   for (int i = 0; i < 8; ++i) {
     ets.prio_tc[i] = TrafficClass::unchecked(m.sp_tc[i]);
@@ -492,6 +514,9 @@ sw::SwitchState to_state(const NvModel& m) {
        {Knob::trust, Knob::dscp_map, Knob::pfc, Knob::ets, Knob::ecn, Knob::ecn_priorities})
     if (!m.stated.contains(k))
       st.mark(sw::kGlobalTarget, k, sw::Source::vendor_default, "CL 5.x factory default");
+  if (g.buffers && !m.stated.contains(Knob::buffers))
+    st.mark(sw::kGlobalTarget, Knob::buffers, sw::Source::vendor_default,
+            "CL 5.x factory default: all of the buffer default-lossy");
   for (const auto& [name, p] : m.ports) {
     auto it = m.port_stated.find(name);
     for (Knob k : {Knob::mtu, Knob::pfc_watchdog})

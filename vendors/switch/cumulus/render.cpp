@@ -100,8 +100,10 @@ Result<std::vector<std::string>> render_nv(const model::Settings& intent, const 
         // Buffers": set default-lossless and default-lossy before PFC; the
         // pools may not exceed 100 % together). A switch without PFC has no
         // lossless pool yet: split the buffer as the guide's example does.
-        // One with PFC already has its pools, which rocecfg leaves alone.
-        if (!had.pfc_enabled || had.pfc_enabled->empty()) {
+        // One with PFC already has its pools, which rocecfg leaves alone; a
+        // profile that splits the buffer itself sets them in the buffers case.
+        if ((!had.pfc_enabled || had.pfc_enabled->empty()) &&
+            !(intent.buffers && intent.buffers->shared)) {
           add(fmt::format("qos traffic-pool default-lossless memory-percent {}",
                           kLosslessPoolPercent));
           add(fmt::format("qos traffic-pool default-lossy memory-percent {}",
@@ -116,6 +118,16 @@ Result<std::vector<std::string>> render_nv(const model::Settings& intent, const 
         if (want.buffers->cable_length_m &&
             (!had.buffers || had.buffers->cable_length_m != want.buffers->cable_length_m))
           add(fmt::format("qos pfc {} cable-length {}", kProfile, *want.buffers->cable_length_m));
+        // The shared buffer's split is the two pools' memory-percent (QoS
+        // guide, "Flow Control Buffers"); it replaces the PFC case's default.
+        if (const auto& sh = want.buffers->shared;
+            sh && (!had.buffers || !had.buffers->shared ||
+                   had.buffers->shared->lossless_percent != sh->lossless_percent ||
+                   had.buffers->shared->lossy_percent != sh->lossy_percent)) {
+          add(fmt::format("qos traffic-pool default-lossless memory-percent {}",
+                          sh->lossless_percent));
+          add(fmt::format("qos traffic-pool default-lossy memory-percent {}", sh->lossy_percent));
+        }
         break;
       case Knob::ets: {
         const model::Ets& e = *want.ets;

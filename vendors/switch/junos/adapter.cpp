@@ -171,8 +171,10 @@ const VendorOps kOps{
     .port_knobs = model::kDefaultPortKnobs.with({model::Knob::ets}),
     // ECN thresholds are fill levels in percent of the queue's buffer
     // (junos.h): rendered from [ecn] fill_level_percent, not expressible from
-    // bytes alone (engine.h unsupported_for).
-    .unsupported_knobs = {model::Knob::buffers},
+    // bytes alone (engine.h unsupported_for). Of the buffers, the shared
+    // buffer's split is rendered; a profile with headroom only is planned
+    // unsupported (representable drops it, engine.h unsupported_for).
+    .unsupported_knobs = {},
     .ecn_as_fill_levels = true,
     .check_intent = check_intent,
     .representable = representable,

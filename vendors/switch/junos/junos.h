@@ -50,8 +50,23 @@
 //     way, compared only with fill levels (engine.h vendor_intent). Without
 //     them ECN is planned unsupported. ECN needs ETS: a scheduler reaches a
 //     port only through the scheduler map.
-//   - Some platforms require matching ingress and egress lossless buffer
-//     percentages; buffers are not rendered (unsupported) and are read past.
+//   - The shared buffer is split into partitions in percent ([buffers]
+//     shared_*_percent): ingress lossless, lossless-headroom and lossy,
+//     totalling exactly 100 (Juniper, buffer-partition (Ingress)); egress
+//     lossless and lossy equal to ingress, as QFX5130/5220/5230/5240 require
+//     (Juniper QFX5K buffer architecture note: matching ingress and egress
+//     percentages, no multicast pool, the headroom reserved at egress too;
+//     the JVD QFX5240 leaf: 66/24/10 in, 66/10 out), or, where the profile
+//     states a multicast share (Junos before EVO, QFX5100..5210), egress
+//     lossless, multicast and the lossy share they leave, totalling 100 as
+//     buffer-partition (Egress) asks. A split without a headroom share is
+//     refused (lossless traffic would have no room past XOFF). Changing it
+//     stops traffic on every port until the buffer is reprogrammed: warned,
+//     and rendered only when planned. Read back only when the egress follows
+//     the ingress; otherwise said. Headroom in bytes or from cable length is
+//     the switch's own (planned unsupported); dynamic thresholds are read
+//     past. The published EVO YANG has no ingress/egress partitions, so
+//     these statements are not in the yanglint test.
 //   - EVO and non-EVO differ: EVO's `transmit-rate percent` takes 0..100 and
 //     fill levels are decimals, non-EVO's 1..100 (Juniper/yang 24.4R1 vs
 //     24.4R1-EVO); rocecfg never renders a 0 % rate (a scheduler without a

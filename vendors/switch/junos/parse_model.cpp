@@ -80,11 +80,16 @@ std::string CosModel::read_cos(const Statement& s) {
     return kNotRead;
   }
   if (kind == "interfaces") return read_binding(s, 2);
-  if (kind == "shared-buffer" && w.size() == 7 && w[3] == "buffer-partition" &&
-      w[4] == "lossless" && w[5] == "percent" && (w[2] == "ingress" || w[2] == "egress"))
-    lossless_percent_[w[2]] = w[6];
+  if (kind == "shared-buffer" && w.size() == 7 && w[3] == "buffer-partition" && w[5] == "percent" &&
+      (w[2] == "ingress" || w[2] == "egress")) {
+    auto n = small(w[6], 100);
+    if (!n) return kNotRead + " (a buffer-partition percent is 0..100)";
+    partition_percent_[{w[2], w[4]}] = *n;
+    return "";
+  }
   if (kind == "shared-buffer" || kind == "dedicated-buffer")
-    return "buffer partition: buffers are not managed on junos";
+    return "buffer setting rocecfg does not manage (only the shared buffer's partition "
+           "percentages are read)";
   return kNotRead;
 }
 

@@ -85,8 +85,10 @@ class CosModel {
   std::map<std::string, CosBinding> bindings_;  // interface (or wildcard "et-*") -> binding
   std::map<std::string, uint32_t> mtu_;
   std::set<std::string> ports_;  // physical ports the configuration names
-  // shared-buffer ingress|egress buffer-partition lossless percent, as written.
-  std::map<std::string, std::string> lossless_percent_;
+  // shared-buffer ingress|egress buffer-partition NAME percent N:
+  // (direction, partition) -> N.
+  std::map<std::pair<std::string, std::string>, unsigned> partition_percent_;
+  void resolve_shared_buffer(SwitchState& state) const;
 };
 
 }  // namespace rocecfg::sw::junos

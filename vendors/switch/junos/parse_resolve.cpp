@@ -184,15 +184,7 @@ void CosModel::resolve(SwitchState& state) const {
         "marking queues use {} different ECN drop profiles: no switch-wide thresholds read",
         ecn_seen.size()));
 
-  // QFX5220/5230 require the ingress and egress lossless shared-buffer
-  // percentages to match (issue 37; Juniper QFX buffer configuration);
-  // buffers are not managed here, so a mismatch is said, not judged.
-  if (lossless_percent_.contains("ingress") && lossless_percent_.contains("egress") &&
-      lossless_percent_.at("ingress") != lossless_percent_.at("egress"))
-    state.notes.push_back("shared-buffer lossless partition: ingress " +
-                          lossless_percent_.at("ingress") + " % but egress " +
-                          lossless_percent_.at("egress") +
-                          " %; some platforms (QFX5220/5230) require them to match");
+  resolve_shared_buffer(state);
 
   // Switch-wide: the DSCP classifier most ports bind.
   if (dscp_use.empty()) return;
@@ -223,6 +215,55 @@ void CosModel::resolve(SwitchState& state) const {
   // The CNP marking is one of these entries (engine.h switch_intent): a
   // configuration never says which, so no CNP class is inferred.
   state.global.dscp_priority = map;
+}
+
+}  // namespace rocecfg::sw::junos
+
+namespace rocecfg::sw::junos {
+
+// The shared buffer's split as render.cpp writes it: the ingress lossless,
+// lossless-headroom and lossy partitions, and an egress that agrees with
+// them (lossless equal; lossy equal, or with a multicast partition the share
+// lossless and multicast leave). Anything else is said, and the split is not
+// read: a half-agreeing egress is not the profile's split, nor drift from it
+// that rocecfg could name.
+void CosModel::resolve_shared_buffer(SwitchState& state) const {
+  auto percent = [&](const char* way, const char* part) -> std::optional<unsigned> {
+    auto it = partition_percent_.find({way, part});
+    return it == partition_percent_.end() ? std::nullopt : std::optional<unsigned>(it->second);
+  };
+  if (partition_percent_.empty()) return;
+  auto lossless = percent("ingress", "lossless"),
+       headroom = percent("ingress", "lossless-headroom"), lossy = percent("ingress", "lossy");
+  auto out_lossless = percent("egress", "lossless"), out_lossy = percent("egress", "lossy"),
+       multicast = percent("egress", "multicast");
+  // QFX5130/5220/5230/5240 want ingress and egress lossless alike (Juniper
+  // QFX5K buffer architecture note; Apstra AI JVD configlet).
+  if (lossless && out_lossless && lossless != out_lossless)
+    state.notes.push_back(fmt::format(
+        "shared-buffer lossless partition: ingress {} % but egress {} %; QFX5130/5220/5230/5240 "
+        "require them to match",
+        *lossless, *out_lossless));
+  if (!lossless || !lossy) {
+    state.notes.push_back(
+        "shared-buffer: no ingress lossless and lossy partitions; the split is not read");
+    return;
+  }
+  bool egress_agrees = out_lossless == lossless &&
+                       (multicast ? out_lossy && *out_lossy + *out_lossless + *multicast == 100
+                                  : out_lossy == lossy);
+  if (!egress_agrees) {
+    state.notes.push_back(fmt::format(
+        "shared-buffer: egress partitions (lossless {}, lossy {}{}) do not follow the ingress "
+        "split (lossless {}, lossy {}); the split is not read",
+        out_lossless ? std::to_string(*out_lossless) : "-",
+        out_lossy ? std::to_string(*out_lossy) : "-",
+        multicast ? fmt::format(", multicast {}", *multicast) : "", *lossless, *lossy));
+    return;
+  }
+  if (!state.global.buffers) state.global.buffers.emplace();
+  state.global.buffers->shared = model::SharedSplit{*lossless, *lossy, headroom, multicast};
+  state.mark(kGlobalTarget, Knob::buffers, Source::configured, "shared-buffer");
 }
 
 }  // namespace rocecfg::sw::junos

@@ -171,6 +171,36 @@ std::vector<std::string> definitions(const model::Settings& global, const Wanted
   return out;
 }
 
+// The shared buffer's partitions (Juniper, "Configuring Global Ingress and
+// Egress Shared Buffers", buffer-partition (Ingress) and (Egress)): the
+// ingress lossless, lossless-headroom and lossy partitions as the profile
+// splits them (they total 100). Egress: with a multicast partition (Junos
+// before EVO, QFX5100..5210) lossless, multicast and the lossy share they
+// leave, totalling 100 as the egress rule asks; without one (EVO QFX5130,
+// 5220, 5230, 5240: no multicast pool, the headroom reserved at egress too)
+// lossless and lossy equal to ingress, as Juniper's QFX5K buffer
+// architecture note requires and the QFX5240 JVD configures.
+void shared_buffer_lines(const model::SharedSplit& s, Diagnostics& warnings,
+                         std::vector<std::string>& out) {
+  auto set = [&out](std::string_view way, std::string_view part, uint32_t percent) {
+    out.push_back(fmt::format("set {} shared-buffer {} buffer-partition {} percent {}", kCos, way,
+                              part, percent));
+  };
+  set("ingress", "lossless", s.lossless_percent);
+  set("ingress", "lossless-headroom", s.headroom_percent.value_or(0));
+  set("ingress", "lossy", s.lossy_percent);
+  set("egress", "lossless", s.lossless_percent);
+  if (s.multicast_percent) {
+    set("egress", "lossy", 100 - s.lossless_percent - *s.multicast_percent);
+    set("egress", "multicast", *s.multicast_percent);
+  } else {
+    set("egress", "lossy", s.lossy_percent);
+  }
+  cli::warn(warnings, kVendor, Knob::buffers,
+            "changing the shared buffer stops traffic on every port until the buffer is "
+            "reprogrammed (Juniper, Configuring Global Ingress and Egress Shared Buffers)");
+}
+
 void port_lines(const std::string& port, const model::Settings& want,
                 const std::map<Knob, plan::Step>& knobs, Diagnostics& warnings,
                 std::vector<std::string>& out) {
@@ -206,6 +236,12 @@ void port_lines(const std::string& port, const model::Settings& want,
 }  // namespace
 
 Status check_intent(const model::Settings& intent) {
+  // The ingress partitions are three and total 100: without a stated
+  // headroom share, lossless traffic would have no room past XOFF.
+  if (intent.buffers && intent.buffers->shared && !intent.buffers->shared->headroom_percent)
+    return fail(ErrorKind::invalid_input, "buffers",
+                "Junos splits the ingress shared buffer into lossless, lossless-headroom and "
+                "lossy partitions totalling 100: buffers.shared_headroom_percent is needed");
   // ECN marks in a scheduler, and schedulers reach a port only through the
   // scheduler map that ETS binds.
   if (intent.ecn && intent.ecn->fill && !intent.ets)
@@ -238,6 +274,19 @@ model::Settings representable(const Platform& platform, const model::Settings& i
     cli::warn(warnings, kVendor, Knob::mtu,
               fmt::format("Junos interfaces take at most {} bytes: MTU {} is applied as {}",
                           kMtu.max_bytes, asked, kMtu.max_bytes));
+  // Of the buffers, the shared buffer's split is Junos's to take; the PFC
+  // headroom comes from the lossless-headroom partition, sized by the switch.
+  if (out.buffers) {
+    model::Buffers& b = *out.buffers;
+    if (b.cable_length_m || b.headroom_bytes)
+      cli::warn(warnings, kVendor, Knob::buffers,
+                "Junos sizes PFC headroom itself, out of the lossless-headroom partition "
+                "(buffers.shared_headroom_percent): buffers.cable_length_m and buffers.headroom "
+                "are not sent");
+    b.cable_length_m.reset(), b.headroom_bytes.reset(), b.lossless_pgs.reset();
+    b.prio_buffer.reset(), b.buffer_size_bytes.reset();
+    if (b.empty()) out.buffers.reset();
+  }
   if (out.pfc_watchdog) {
     // Detection is a number of polls of kWatchdogPollMs.
     model::PfcWatchdog& wd = *out.pfc_watchdog;
@@ -271,7 +320,17 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
   if (plan->empty()) return std::vector<std::string>{};
   auto w = wanted(intent, *plan, ports);
   if (!w) return std::unexpected(w.error());
-  std::vector<std::string> out = definitions(plan->global_want(intent), *w);
+  std::vector<std::string> out;
+  // Only when planned: each change of it is a buffer reprogramming.
+  if (plan->has_global(Knob::buffers)) {
+    model::Settings global = plan->global_want(intent);
+    if (global.buffers && global.buffers->shared)
+      shared_buffer_lines(*global.buffers->shared, warnings, out);
+  }
+  if (plan->global.size() > plan->global.count(Knob::buffers) || !plan->ports.empty()) {
+    std::vector<std::string> defs = definitions(plan->global_want(intent), *w);
+    out.insert(out.end(), defs.begin(), defs.end());
+  }
   for (const std::string& port : ports)
     if (auto it = plan->ports.find(port); it != plan->ports.end())
       port_lines(port, plan->port_want(intent, port), it->second, warnings, out);

@@ -129,7 +129,16 @@ model::Settings representable(const Platform&, const model::Settings& intent,
                      "traditional model (DEVICE_METADATA buffer_model) buffermgrd rebinds the "
                      "lossless PGs to its pg_profile_lookup.ini profile on every pfc_enable "
                      "change, and binds none for a speed/cable length that file lacks");
-  return lossless_pgs_from_pfc(intent);
+  model::Settings out = intent;
+  // SONiC sizes its pools in bytes (BUFFER_POOL size), not as shares.
+  if (out.buffers && out.buffers->shared) {
+    warnings.warning({}, "buffers",
+                     "sonic sizes buffer pools in bytes (BUFFER_POOL): the shared buffer's split "
+                     "(buffers.shared_*_percent) is not sent");
+    out.buffers->shared.reset();
+    if (out.buffers->empty()) out.buffers.reset();
+  }
+  return lossless_pgs_from_pfc(out);
 }
 
 // sonic-pfcwd.yang: detection_time 100..5000 ms, restoration_time

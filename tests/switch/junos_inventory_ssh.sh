@@ -3,8 +3,9 @@
 # (issue 37): apply (warning of the PFC port block, ECN not expressible),
 # audit in sync, a second apply with nothing to send, ECN as fill levels,
 # the shared buffer's split, `counters` judging a
-# lossless drop from `show interfaces extensive` (FAIL, exit 1; the watchdog
-# has no read form on junos, said as not read), `doctor` explaining it, and
+# lossless drop from `show interfaces extensive` (FAIL, exit 1; a port whose
+# JSON form has no watchdog block says the watchdog not read; a storm in
+# that block fails, named), `doctor` explaining it, and
 # `check` reading it beside two Cumulus switches and a host: every rule
 # agrees, then a watchdog applied to the Junos switch alone is the one
 # disagreement, named there.
@@ -60,12 +61,26 @@ check "counters: the drop named" \
   "$(printf '%s\n' "$out" | grep -q '^  FAIL leaf-jn et-0/0/1 queue 3: 12 packets dropped on a lossless class$'; echo $?)" "$out"
 check "counters: the watchdog said not read" \
   "$(printf '%s\n' "$out" | grep -q '^leaf-jn (junos): FAIL, .* (not read: watchdog)$'; echo $?)" "$out"
-
 rm -f "$tmp/fx/state/$port/counters_reads.json"
 out=$("$bin" doctor "$profile" --inventory "$tmp/inventory.toml" 2>&1)
 rc=$?
 check "doctor: a problem (exit 1), the drop explained" \
   "$([ $rc -eq 1 ] && printf '%s\n' "$out" | grep -q '^PROBLEM  switch drop leaf-jn et-0/0/1 queue 3: 12 packets dropped on a lossless class$'; echo $?)" "rc=$rc $out"
+
+# The watchdog's counts, where the JSON form carries them
+# (ethernet-pfcwd-statistics): a storm and its drops fail, named; read, so
+# nothing is said not read.
+echo '{"reads": [{"et-0/0/1": {"wd_storms": [0,0,0,0]}, "et-0/0/2": {"wd_storms": [0,0,0,0]}},
+                 {"et-0/0/1": {"wd_storms": [0,0,0,1], "wd_restores": [0,0,0,1], "wd_drops": [0,0,0,96]},
+                  "et-0/0/2": {"wd_storms": [0,0,0,0]}}]}' > "$tmp/fx/state/$port/counters.json"
+rm -f "$tmp/fx/state/$port/counters_reads.json"
+out=$("$bin" counters "$profile" --inventory "$tmp/inventory.toml" --switch leaf-jn --window-ms 200 2>&1)
+rc=$?
+check "counters: a watchdog storm and its drops fail, named, the watchdog read" \
+  "$([ $rc -eq 1 ] &&
+     printf '%s\n' "$out" | grep -q '^  FAIL leaf-jn et-0/0/1 queue 3: PFC watchdog detected 1 storm(s)$' &&
+     printf '%s\n' "$out" | grep -q '^  FAIL leaf-jn et-0/0/1 queue 3: PFC watchdog dropped 96 packets$' &&
+     ! printf '%s\n' "$out" | grep -q 'not read: watchdog'; echo $?)" "rc=$rc $out"
 
 # ECN as fill levels ([ecn] fill_level_percent): the drop profile and the
 # marking scheduler are pushed, the audit reads them back in sync, a second

@@ -346,10 +346,36 @@ def _h3c(command, read):
     return "\n".join(lines)
 
 
+JUNOS_JSON = " | display json"
+
+
+def _junos_json(command, read):
+    """`show interfaces extensive <port> | display json`: the physical
+    interface with its ethernet-pfcwd-statistics (Juniper/yang
+    junos-rpc-interfaces), one entry per lossless queue, only where the
+    script gives the port watchdog fields: which releases print the block,
+    and for which queues, is not documented, so a port without them shows
+    none (the reader then says the watchdog was not read)."""
+    port = command[len(PER_PORT["junos"][0]):-len(JUNOS_JSON)]
+    leaf = lambda v: [{"data": str(v)}]
+    phy = {"name": leaf(port), "oper-status": leaf("up")}
+    entry = (read or {}).get(port, {})
+    if any(k in entry for k in ("wd_storms", "wd_restores", "wd_drops")):
+        phy["ethernet-pfcwd-statistics"] = [
+            {"queue-number": leaf(q), "detected": leaf(_v(read, port, "wd_storms", q)),
+             "recovered": leaf(_v(read, port, "wd_restores", q)),
+             "last-count": leaf(_v(read, port, "wd_drops", q)),
+             "total-count": leaf(_v(read, port, "wd_drops", q))} for q in LOSSLESS]
+    return json.dumps({"interface-information": [{"physical-interface": [phy]}]}, indent=2)
+
+
 def _junos(command, read):
     """`show interfaces extensive <port>`: the Queue counters table and the MAC
     Priority Flow Control Statistics rows; `show interfaces queue <port>`: the
-    per-queue sections with their ECN-CE rows (vendors/switch/junos/junos_counters.cpp)."""
+    per-queue sections with their ECN-CE rows; the JSON form: _junos_json
+    (vendors/switch/junos/junos_counters.cpp)."""
+    if command.endswith(JUNOS_JSON):
+        return _junos_json(command, read)
     if command.startswith(PER_PORT["junos"][1]):
         port = command[len(PER_PORT["junos"][1]):]
         lines = [f"Physical interface: {port}, Enabled, Physical link is Up",
@@ -422,6 +448,10 @@ def is_counter_command(vendor, command):
             return True
         if len(words) == 6 and words[:3] == ["show", "queuing", "interface"] and words[4:] == ["|", "json"]:
             return True
+    if vendor == "junos" and command.endswith(JUNOS_JSON):
+        command = command[:-len(JUNOS_JSON)]
+        if not command.startswith(PER_PORT["junos"][0]):
+            return False
     if vendor in PER_PORT:
         for prefix in PER_PORT[vendor]:
             if command.startswith(prefix) and command[len(prefix):] and " " not in command[len(prefix):]:

@@ -38,14 +38,34 @@
 // N` sections, `ECN-CE packets : N` rows) is also what a public QFX
 // inventory script parses from this command.
 //
-// Not exposed here: the PFC watchdog's state and counts; no public Juniper
-// sample of the form that carries them could be read, so they are listed as
-// unread, never zero.
+// and the PFC watchdog's counts from the same command as JSON, `show
+// interfaces extensive <port> | display json`: Juniper's published RPC
+// model for `show interfaces` (Juniper/yang 24.4R1-EVO junos-rpc-interfaces,
+// grouping interface-information-block; present from 23.1R1 and in every EVO
+// model published) gives each physical interface an
+// `ethernet-pfcwd-statistics` with `queue-number`, `detected`, `recovered`,
+// `last-count` and `total-count`:
+//
+//   {"interface-information": [{"physical-interface": [{
+//     "name": [{"data": "et-0/0/1"}],
+//     "ethernet-pfcwd-statistics": [{"queue-number": [{"data": "3"}],
+//       "detected": [{"data": "1"}], "recovered": [{"data": "1"}],
+//       "last-count": [{"data": "96"}], "total-count": [{"data": "96"}]}]}]}]}
+//
+// read as storms detected and restored, and packets dropped (total-count:
+// Juniper's PFC Watchdog page says the watchdog counts the packets lost in
+// the last recovery and in total since boot; which leaf is which is read
+// from the names, the model does not describe them). The CLI text of that
+// block is in no public sample, hence JSON. An output without the block
+// (a release before the model has it, or a port the watchdog does not
+// watch) leaves the watchdog not read, never zero. No leaf says a queue is
+// stormed now.
 #include <fmt/format.h>
 
 #include "../cli/common.h"
 #include "../cli/config_tree.h"
 #include "junos.h"
+#include "junos_json.h"
 #include "switch/counter_reader.h"
 
 namespace rocecfg::sw::junos {
@@ -53,6 +73,7 @@ namespace {
 
 constexpr std::string_view kCommand = "show interfaces extensive";
 constexpr std::string_view kQueue = "show interfaces queue";
+constexpr std::string_view kJsonSuffix = " | display json";
 
 std::vector<std::string_view> lines_of(std::string_view text) {
   std::vector<std::string_view> out;
@@ -178,6 +199,48 @@ Status parse_queue(const std::string& cmd, std::string_view out, CounterSnapshot
   return {};
 }
 
+// The watchdog's counts per queue, from the JSON form (see the top).
+Status parse_watchdog_json(const std::string& cmd, std::string_view out, CounterSnapshot& s) {
+  // A capture keeps Junos's banners ({master:0}) and prompts: blanked first.
+  const std::string text = clean_text(out);
+  nlohmann::json j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("interface-information"))
+    return bad("not the JSON of `show interfaces extensive` (no interface-information)");
+  const nlohmann::json& infos = j["interface-information"];
+  if (!infos.is_array()) return bad("interface-information is not a list");
+  for (const nlohmann::json& info : infos) {
+    auto ifs = info.find("physical-interface");
+    if (ifs == info.end() || !ifs->is_array()) continue;
+    for (const nlohmann::json& phy : *ifs) {
+      std::string port = json_data(phy, "name");
+      auto wd = phy.find("ethernet-pfcwd-statistics");
+      if (port.empty() || wd == phy.end() || !wd->is_array()) continue;
+      for (const nlohmann::json& q : *wd) {
+        auto queue = cli::number(json_data(q, "queue-number"), 15);
+        if (!queue) return bad(fmt::format("{}: a watchdog entry without a queue-number", port));
+        int idx = static_cast<int>(*queue);
+        for (auto [leaf, kind] : {std::pair{"detected", CounterKind::watchdog_storms},
+                                  std::pair{"recovered", CounterKind::watchdog_restores},
+                                  std::pair{"total-count", CounterKind::watchdog_drops}}) {
+          std::string text = json_data(q, leaf);
+          if (text.empty()) continue;
+          auto v = cli::number(text, UINT64_MAX);
+          if (!v) return bad(fmt::format("{} queue {}: unreadable {} '{}'", port, idx, leaf, text));
+          put(s, port, CounterScope::queue, idx, kind, *v,
+              kind == CounterKind::watchdog_drops ? CounterUnit::packets : CounterUnit::events,
+              cmd);
+        }
+      }
+    }
+  }
+  return {};
+}
+
+bool shows_watchdog_json(std::string_view out) {
+  return out.find("\"interface-information\"") != std::string_view::npos &&
+         out.find("\"physical-interface\"") != std::string_view::npos;
+}
+
 bool shows_queue(std::string_view out) {
   return out.find("Physical interface: ") != std::string_view::npos &&
          out.find("Queue: ") != std::string_view::npos &&
@@ -198,11 +261,18 @@ class JunosCounters final : public CounterReader {
     for (const std::string& p : ports) {
       out.push_back({fmt::format("{} {}", kCommand, p), p});
       out.push_back({fmt::format("{} {}", kQueue, p), p});
+      out.push_back({fmt::format("{} {}{}", kCommand, p, kJsonSuffix), p});
     }
     return out;
   }
   std::optional<CounterCommand> recognise(std::string_view line) const override {
     line = trim(line);
+    if (line.ends_with(kJsonSuffix)) {
+      std::string_view head = line.substr(0, line.size() - kJsonSuffix.size());
+      auto c = recognise(head);
+      if (!c || !c->command.starts_with(kCommand)) return std::nullopt;
+      return CounterCommand{std::string(line), c->port};
+    }
     for (std::string_view form : {kCommand, kQueue}) {
       if (line == form) return CounterCommand{std::string(form), ""};
       if (!line.starts_with(std::string(form) + " ")) continue;
@@ -214,15 +284,24 @@ class JunosCounters final : public CounterReader {
   }
   Status parse(const CounterCommand& c, std::string_view out, CounterSnapshot& s) const override {
     if (c.command.starts_with(kQueue)) return parse_queue(c.command, out, s);
+    if (c.command.ends_with(kJsonSuffix)) return parse_watchdog_json(c.command, out, s);
     return parse_extensive(c.command, out, s);
   }
   Result<std::optional<CounterCommand>> identify(std::string_view out,
                                                  const CounterCommand* said) const override {
+    if (shows_watchdog_json(out)) {
+      if (said && !said->command.ends_with(kJsonSuffix))
+        return fail(ErrorKind::invalid_input, "",
+                    "the output is the JSON of 'show interfaces extensive', not of the command "
+                    "line before it");
+      return std::optional<CounterCommand>(
+          said ? *said : CounterCommand{fmt::format("{}{}", kCommand, kJsonSuffix), ""});
+    }
     std::string_view form = shows_queue(out)       ? kQueue
                             : shows_extensive(out) ? kCommand
                                                    : std::string_view();
     if (form.empty()) return std::optional<CounterCommand>();
-    if (said && !said->command.starts_with(form))
+    if (said && (!said->command.starts_with(form) || said->command.ends_with(kJsonSuffix)))
       return fail(
           ErrorKind::invalid_input, "",
           fmt::format("the output is that of '{}', not of the command line before it", form));
@@ -233,10 +312,13 @@ class JunosCounters final : public CounterReader {
                         "Priority Flow Control Statistics)",
                         kCommand),
             fmt::format("{} [<port>]  (Juniper, show interfaces queue: ECN-CE packets per queue)",
-                        kQueue)};
+                        kQueue),
+            fmt::format("{} [<port>]{}  (Juniper/yang junos-rpc-interfaces: "
+                        "ethernet-pfcwd-statistics detected, recovered, total-count per queue)",
+                        kCommand, kJsonSuffix)};
   }
   std::vector<std::string> not_exposed() const override {
-    return {"watchdog_storms, watchdog_restores, pause durations, watermark: not read on junos"};
+    return {"watchdog_stormed, pause durations, watermark: not read on junos"};
   }
 };
 

@@ -16,21 +16,14 @@
 // (ktbyers/pynet-ons-jul17 day3/juniper_ex3.py).
 #include <nlohmann/json.hpp>
 
+#include "junos_json.h"
+
 #include "switch/lldp.h"
 
 namespace rocecfg::sw::junos {
 namespace {
 
 using nlohmann::json;
-
-// The text of a Junos JSON leaf: [{"data": "x"}] -> "x"; absent -> "".
-std::string data(const json& entry, const char* key) {
-  auto it = entry.find(key);
-  if (it == entry.end() || !it->is_array() || it->empty() || !(*it)[0].is_object()) return "";
-  const json& d = (*it)[0];
-  auto v = d.find("data");
-  return v != d.end() && v->is_string() ? v->get<std::string>() : "";
-}
 
 class JunosLldp final : public LldpReader {
  public:
@@ -53,13 +46,14 @@ class JunosLldp final : public LldpReader {
       for (const json& n : *list) {
         if (!n.is_object())
           return fail(ErrorKind::invalid_input, "", "a neighbour is not an object");
-        std::string port = data(n, "lldp-local-port-id");
-        if (port.empty()) port = data(n, "lldp-local-interface");
+        std::string port = json_data(n, "lldp-local-port-id");
+        if (port.empty()) port = json_data(n, "lldp-local-interface");
         if (port.empty())
           return fail(ErrorKind::invalid_input, "",
                       "a neighbour without lldp-local-port-id or lldp-local-interface");
-        out.push_back({port, data(n, "lldp-remote-system-name"), data(n, "lldp-remote-port-id"),
-                       data(n, "lldp-remote-chassis-id")});
+        out.push_back({port, json_data(n, "lldp-remote-system-name"),
+                       json_data(n, "lldp-remote-port-id"),
+                       json_data(n, "lldp-remote-chassis-id")});
       }
     }
     return out;

@@ -215,7 +215,9 @@ TEST_SUITE("conformance") {
         {"nxos", {"show running-config, the config to compare"}},
         {"huawei-ce", {"display current-configuration, the config to compare"}},
         {"h3c", {"display current-configuration, the config to compare"}},
-        {"junos", {"show configuration | display set, the config to compare"}},
+        {"junos",
+         {"show configuration | display set, the config to compare",
+          "show version, the model, unless the inventory gives it"}},
     };
     for (const Target& t : kTargets) {
       CAPTURE(t.vendor);

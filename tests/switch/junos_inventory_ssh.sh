@@ -48,6 +48,7 @@ rc=$?
 sent=$(cat "$tmp/fx/state/$port/log")
 want="set cli screen-length 0
 set cli screen-width 0
+show version
 show configuration | display set"
 check "second apply: in sync, only the read" \
   "$([ $rc -eq 0 ] && [ "$sent" = "$want" ]; echo $?)" "rc=$rc $out / sent: $sent"
@@ -108,6 +109,7 @@ rc=$?
 sent=$(cat "$tmp/fx/state/$port/log")
 want="set cli screen-length 0
 set cli screen-width 0
+show version
 show configuration | display set"
 check "fill levels: a second apply only reads" \
   "$([ $rc -eq 0 ] && [ "$sent" = "$want" ]; echo $?)" "rc=$rc $out / sent: $sent"
@@ -145,6 +147,15 @@ out=$("$bin" audit "$tmp/split60.toml" --inventory "$tmp/inventory.toml" --switc
 rc=$?
 check "shared buffer: a moved split is drift, named" \
   "$([ $rc -eq 1 ] && printf '%s\n' "$out" | grep -q 'buffers  *shared=lossless 66%,headroom 24%,lossy 10% -> shared=lossless 60%,headroom 24%,lossy 16%$'; echo $?)" "rc=$rc $out"
+# A multicast partition (Junos before EVO) on this EVO switch (`show version`:
+# 23.4X100-D31.9-EVO): refused before anything is sent.
+printf 'shared_multicast_percent = 10\n' | cat "$tmp/split.toml" - > "$tmp/split-mc.toml"
+: > "$tmp/fx/state/$port/log"
+out=$("$bin" apply "$tmp/split-mc.toml" --inventory "$tmp/inventory.toml" --switch leaf-jn 2>&1)
+rc=$?
+check "shared buffer: a multicast partition on Evolved is refused, nothing sent" \
+  "$([ $rc -ne 0 ] && printf '%s\n' "$out" | grep -q 'has no egress multicast partition' &&
+     ! grep -qE '^(set|delete) class-of-service' "$tmp/fx/state/$port/log"; echo $?)" "rc=$rc $out"
 python3 - "$emu" <<'PY' || check "emulator: ingress partitions not totalling 100 fail commit check" 1 ""
 import sys
 sys.path.insert(0, sys.argv[1])

@@ -186,6 +186,12 @@ class Emulator(Personality):
                 return "Screen " + ("length" if "length" in line else "width") + " set to 0"
             if line == "show configuration | display set":
                 return "\n".join(state["running"])
+            if line == "show version":
+                # The first lines of an EVO switch's `show version` (Hostname,
+                # Model, Junos: the release, -EVO on Junos OS Evolved).
+                return (f"Hostname: {state['name']}\nModel: qfx5240-64od\n"
+                        "Junos: 23.4X100-D31.9-EVO\nYocto: 3.0.2\n"
+                        "Linux Kernel: 5.2.60-yocto-standard")
             if line in ("configure private", "configure exclusive"):
                 session["mode"] = "configure"
                 session["private"] = line.endswith("private")

@@ -5,6 +5,7 @@
 // recording stand-in, including a failure at every step.
 #include <doctest/doctest.h>
 
+#include "junos/junos.h"
 #include "require_ok.h"
 #include "switch/engine.h"
 #include "vendor_fixtures.h"
@@ -410,6 +411,47 @@ TEST_SUITE("junos") {
     headroom.buffers->cable_length_m = 5;
     CHECK(unsupported_for(*a, headroom).contains(model::Knob::buffers));
     CHECK_FALSE(unsupported_for(*a, with_split({66, 10, 24, {}})).contains(model::Knob::buffers));
+  }
+
+  TEST_CASE("show version tells Evolved from Junos; the egress partitions follow the OS") {
+    // A virtual-chassis member's block (Junos) and an EVO leaf's first lines.
+    Platform junos_qfx = junos::parse_version(
+        "fpc0:\n--------------------------------------------------------------------------\n"
+        "Hostname: leaf1\nModel: qfx5120-48y-8c\nJunos: 21.4R3-S4.9\n"
+        "JUNOS OS Kernel 64-bit  [20230307.8b2a6d3_builder_stable_12_214]\n"
+        "fpc1:\nHostname: leaf1\nModel: qfx5120-48y-8c\nJunos: 21.4R3-S4.9\n");
+    CHECK(junos_qfx.model == "qfx5120-48y-8c");
+    CHECK(junos_qfx.release == "21.4R3-S4.9");
+    CHECK(junos::os_of(junos_qfx) == junos::Os::junos);
+    Platform evo = junos::parse_version(
+        "Hostname: leaf2\r\nModel: qfx5240-64od\r\nJunos: 23.4X100-D31.9-EVO\r\nYocto: 3.0.2\r\n");
+    CHECK(evo.model == "qfx5240-64od");
+    CHECK(evo.release == "23.4X100-D31.9-EVO");
+    CHECK(junos::os_of(evo) == junos::Os::evolved);
+    // The model alone, as an inventory gives it.
+    CHECK(junos::os_of({"QFX5230-64CD", "", ""}) == junos::Os::evolved);
+    CHECK(junos::os_of({"qfx5200-32c-32q", "", ""}) == junos::Os::junos);
+    CHECK(junos::os_of({"ex4650-48y", "", ""}) == junos::Os::unknown);
+    CHECK(junos::os_of({}) == junos::Os::unknown);
+
+    auto a = junos();
+    Diagnostics warnings;
+    a->set_platform(evo);
+    auto r = render_all(*a, with_split({50, 5, 45, 19}), kJunosPorts, warnings);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() ==
+          "buffers: Junos OS Evolved (23.4X100-D31.9-EVO) has no egress multicast partition on "
+          "QFX (Juniper QFX5K buffer architecture): buffers.shared_multicast_percent cannot be "
+          "applied");
+    REQUIRE_OK(render_all(*a, with_split({66, 10, 24, {}}), kJunosPorts, warnings));
+    a->set_platform(junos_qfx);
+    r = render_all(*a, with_split({66, 10, 24, {}}), kJunosPorts, warnings);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() ==
+          "buffers: Junos (21.4R3-S4.9, not Evolved) takes egress lossless, lossy and multicast "
+          "partitions totalling 100 (buffer-partition (Egress)): "
+          "buffers.shared_multicast_percent is needed");
+    REQUIRE_OK(render_all(*a, with_split({50, 5, 45, 19}), kJunosPorts, warnings));
   }
 
   TEST_CASE("Junos refuses other vendors' configs and they refuse Junos, by evidence") {

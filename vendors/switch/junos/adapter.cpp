@@ -21,6 +21,8 @@
 // confirmed commit, `rollback 2` after the confirming one: each commit is a
 // rollback entry); if even the reconnect fails, an unconfirmed commit
 // reverts on its own after 5 minutes.
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "../cli/common.h"
@@ -139,6 +141,38 @@ Status push(Session& session, const std::vector<std::string>& commands) {
   return {};
 }
 
+Os os_of(const Platform& platform) {
+  if (platform.release.ends_with("-EVO")) return Os::evolved;
+  if (!platform.release.empty()) return Os::junos;
+  std::string model;
+  for (char c : platform.model)
+    model += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view m : {"qfx5130", "qfx5220", "qfx5230", "qfx5240", "ptx10"})
+    if (model.starts_with(m)) return Os::evolved;
+  for (std::string_view m : {"qfx5100", "qfx5110", "qfx5120", "qfx5200", "qfx5210"})
+    if (model.starts_with(m)) return Os::junos;
+  return Os::unknown;
+}
+
+Platform parse_version(std::string_view out) {
+  Platform p;
+  size_t start = 0;
+  while (start < out.size()) {
+    size_t end = std::min(out.find('\n', start), out.size());
+    std::string_view line = out.substr(start, end - start);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    // "Key: value", the value's leading spaces dropped.
+    auto value = [&](std::string_view key) {
+      std::string_view v = line.substr(key.size());
+      return std::string(v.substr(std::min(v.find_first_not_of(' '), v.size())));
+    };
+    if (p.model.empty() && line.starts_with("Model:")) p.model = value("Model:");
+    if (p.release.empty() && line.starts_with("Junos:")) p.release = value("Junos:");
+    start = end + 1;
+  }
+  return p;
+}
+
 namespace {
 
 ShellDialect dialect() {
@@ -182,6 +216,8 @@ const VendorOps kOps{
     .parse = parse,
     .push = push,
     .restore = restore,
+    .version_command = "show version",
+    .parse_version = parse_version,
 };
 
 [[maybe_unused]] const bool registered =

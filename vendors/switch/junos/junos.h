@@ -59,7 +59,9 @@
 //     the JVD QFX5240 leaf: 66/24/10 in, 66/10 out), or, where the profile
 //     states a multicast share (Junos before EVO, QFX5100..5210), egress
 //     lossless, multicast and the lossy share they leave, totalling 100 as
-//     buffer-partition (Egress) asks. A split without a headroom share is
+//     buffer-partition (Egress) asks; which of the two a switch takes is
+//     read from `show version` (os_of), and the other refused before a push.
+//     A split without a headroom share is
 //     refused (lossless traffic would have no room past XOFF). Changing it
 //     stops traffic on every port until the buffer is reprogrammed: warned,
 //     and rendered only when planned. Read back only when the egress follows
@@ -150,6 +152,17 @@ Result<Statements> read_statements(std::string_view text);
 // `text` with terminal residue (prompts with their command, `[edit]`,
 // `{master:0}`, pager lines) blanked, line numbers kept.
 std::string clean_text(std::string_view text);
+
+// Which Junos a switch runs, where forms differ: by the release `show
+// version` prints ("Junos: 23.4X100-D31.9-EVO": Evolved releases end in
+// -EVO), else by the model (Juniper's QFX5K buffer architecture note: QFX5130,
+// 5220, 5230, 5240 run Evolved, QFX5100, 5110, 5120, 5200, 5210 Junos; PTX10000
+// runs Evolved); unknown when neither says.
+enum class Os { unknown, junos, evolved };
+Os os_of(const Platform& platform);
+// `show version`: "Model: qfx5240-64od", "Junos: 23.4X100-D31.9-EVO" (the
+// first of each: a virtual chassis prints one block per member).
+Platform parse_version(std::string_view out);
 
 model::Settings representable(const Platform& platform, const model::Settings& intent,
                               Diagnostics& warnings);

@@ -310,11 +310,35 @@ model::Settings representable(const Platform& platform, const model::Settings& i
   return out;
 }
 
+// The egress partitions differ by OS: Evolved QFX has no multicast pool,
+// Junos's three egress partitions must total 100 (junos.h). Refused before
+// anything is sent where the switch's OS is known; unknown: rendered as the
+// profile states it (commit check refuses what the switch does not take).
+static Status check_shared_for(const Platform& platform, const model::Settings& intent) {
+  if (!intent.buffers || !intent.buffers->shared) return {};
+  const model::SharedSplit& s = *intent.buffers->shared;
+  Os os = os_of(platform);
+  std::string which = platform.release.empty() ? platform.model : platform.release;
+  if (os == Os::evolved && s.multicast_percent)
+    return fail(ErrorKind::invalid_input, "buffers",
+                fmt::format("Junos OS Evolved ({}) has no egress multicast partition on QFX "
+                            "(Juniper QFX5K buffer architecture): buffers.shared_multicast_percent "
+                            "cannot be applied",
+                            which));
+  if (os == Os::junos && !s.multicast_percent)
+    return fail(ErrorKind::invalid_input, "buffers",
+                fmt::format("Junos ({}, not Evolved) takes egress lossless, lossy and multicast "
+                            "partitions totalling 100 (buffer-partition (Egress)): "
+                            "buffers.shared_multicast_percent is needed",
+                            which));
+  return {};
+}
+
 Result<std::vector<std::string>> render(const Platform& platform, const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
-  (void)platform;
   if (Status ok = check_intent(intent); !ok) return std::unexpected(ok.error());
+  if (Status ok = check_shared_for(platform, intent); !ok) return std::unexpected(ok.error());
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
   if (plan->empty()) return std::vector<std::string>{};

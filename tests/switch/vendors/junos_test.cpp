@@ -454,6 +454,29 @@ TEST_SUITE("junos") {
     REQUIRE_OK(render_all(*a, with_split({50, 5, 45, 19}), kJunosPorts, warnings));
   }
 
+  TEST_CASE("the watchdog's forms by release: none before 20.3R1, forward from 23.4R2") {
+    auto a = junos();
+    Diagnostics warnings;
+    model::Settings intent = standard_intent();
+    REQUIRE(intent.pfc_watchdog);
+    intent.pfc_watchdog->action = model::WatchdogAction::forward;
+    a->set_platform({"qfx5120-48y-8c", "21.4R3-S4.9", ""});
+    auto r = render_all(*a, intent, kJunosPorts, warnings);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() ==
+          "pfc_watchdog: Junos 21.4R3-S4.9 takes watchdog-action drop only (Juniper/yang: forward "
+          "from 23.4R2); the profile asks forward (alert is applied as forward)");
+    a->set_platform({"qfx5230-64cd", "23.4R2-S2.1-EVO", ""});
+    REQUIRE_OK(render_all(*a, intent, kJunosPorts, warnings));
+    a->set_platform({"qfx5240-64od", "23.4X100-D31.9-EVO", ""});  // a train: not judged
+    REQUIRE_OK(render_all(*a, intent, kJunosPorts, warnings));
+    a->set_platform({"qfx5100-48s", "19.4R3-S9", ""});
+    r = render_all(*a, standard_intent(), kJunosPorts, warnings);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().to_string() ==
+          "pfc_watchdog: Junos 19.4R3-S9 has no pfc-watchdog (Juniper/yang: from 20.3R1)");
+  }
+
   TEST_CASE("Junos refuses other vendors' configs and they refuse Junos, by evidence") {
     auto a = junos();
     auto eos_text =

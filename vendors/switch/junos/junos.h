@@ -69,6 +69,10 @@
 //     the switch's own (planned unsupported); dynamic thresholds are read
 //     past. The published EVO YANG has no ingress/egress partitions, so
 //     these statements are not in the yanglint test.
+//   - The watchdog's forms differ by release (Juniper/yang's models):
+//     `pfc-watchdog` from 20.3R1, `watchdog-action forward` from 23.4R2 (drop
+//     only before); refused before a push where `show version`'s release is
+//     older (special trains such as 23.4X100 are not judged).
 //   - EVO and non-EVO differ: EVO's `transmit-rate percent` takes 0..100 and
 //     fill levels are decimals, non-EVO's 1..100 (Juniper/yang 24.4R1 vs
 //     24.4R1-EVO); rocecfg never renders a 0 % rate (a scheduler without a

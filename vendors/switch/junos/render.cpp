@@ -7,6 +7,9 @@
 // rendered for the ports the plan touches.
 //
 // Every form is in tests/switch/conformance/junos.json with its document.
+#include <cstdio>
+#include <tuple>
+
 #include <fmt/format.h>
 
 #include "../cli/common.h"
@@ -334,6 +337,41 @@ static Status check_shared_for(const Platform& platform, const model::Settings& 
   return {};
 }
 
+// "23.4R2-S2.1" -> at least (23, 4, R2)? nullopt where the release is not
+// of the MAJOR.MINOR R N form (special trains such as 23.4X100-D31, unknown).
+static std::optional<bool> release_at_least(const std::string& release, unsigned major,
+                                            unsigned minor, unsigned r) {
+  unsigned a = 0, b = 0, n = 0;
+  char kind = 0;
+  if (std::sscanf(release.c_str(), "%u.%u%c%u", &a, &b, &kind, &n) != 4 || kind != 'R')
+    return std::nullopt;
+  return std::tuple(a, b, n) >= std::tuple(major, minor, r);
+}
+
+// The watchdog's forms by release, as Juniper/yang's class-of-service models
+// show them: `pfc-watchdog` from 20.3R1, `watchdog-action forward` from
+// 23.4R2 (drop only before). Refused before a push where the release says so.
+static Status check_watchdog_for(const Platform& platform, const model::Settings& intent,
+                                 const std::vector<std::string>& ports,
+                                 const cli::RenderPlan& plan) {
+  for (const std::string& port : ports) {
+    model::Settings want = plan.port_want(intent, port);
+    if (!want.pfc_watchdog) continue;
+    if (release_at_least(platform.release, 20, 3, 1) == false)
+      return fail(ErrorKind::invalid_input, "pfc_watchdog",
+                  fmt::format("Junos {} has no pfc-watchdog (Juniper/yang: from 20.3R1)",
+                              platform.release));
+    if (want.pfc_watchdog->action == model::WatchdogAction::forward &&
+        release_at_least(platform.release, 23, 4, 2) == false)
+      return fail(
+          ErrorKind::invalid_input, "pfc_watchdog",
+          fmt::format("Junos {} takes watchdog-action drop only (Juniper/yang: forward "
+                      "from 23.4R2); the profile asks forward (alert is applied as forward)",
+                      platform.release));
+  }
+  return {};
+}
+
 Result<std::vector<std::string>> render(const Platform& platform, const model::Settings& intent,
                                         const std::vector<std::string>& ports,
                                         const plan::Plan& changes, Diagnostics& warnings) {
@@ -342,6 +380,8 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
   auto plan = cli::render_plan(changes, ports);
   if (!plan) return std::unexpected(plan.error());
   if (plan->empty()) return std::vector<std::string>{};
+  if (Status ok = check_watchdog_for(platform, intent, ports, *plan); !ok)
+    return std::unexpected(ok.error());
   auto w = wanted(intent, *plan, ports);
   if (!w) return std::unexpected(w.error());
   std::vector<std::string> out;

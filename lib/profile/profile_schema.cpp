@@ -455,10 +455,10 @@ struct Reader {
     auto lossy = percent("shared_lossy_percent");
     auto headroom = percent("shared_headroom_percent");
     auto multicast = percent("shared_multicast_percent");
-    const toml::node* first = t.get("shared_lossless_percent");
-    if (!first) first = t.get("shared_lossy_percent");
-    if (!first) first = t.get("shared_headroom_percent");
-    if (!first) first = t.get("shared_multicast_percent");
+    const toml::node* first = nullptr;  // where a split error is located
+    for (const char* key : {"shared_lossless_percent", "shared_lossy_percent",
+                            "shared_headroom_percent", "shared_multicast_percent"})
+      if (!first) first = t.get(key);
     if (!first) return std::nullopt;
     if (!t.get("shared_lossless_percent") || !t.get("shared_lossy_percent")) {
       r.error(*first, "buffers.shared_lossless_percent",

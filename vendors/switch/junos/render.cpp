@@ -385,14 +385,12 @@ Result<std::vector<std::string>> render(const Platform& platform, const model::S
   auto w = wanted(intent, *plan, ports);
   if (!w) return std::unexpected(w.error());
   std::vector<std::string> out;
+  const model::Settings global = plan->global_want(intent);
   // Only when planned: each change of it is a buffer reprogramming.
-  if (plan->has_global(Knob::buffers)) {
-    model::Settings global = plan->global_want(intent);
-    if (global.buffers && global.buffers->shared)
-      shared_buffer_lines(*global.buffers->shared, warnings, out);
-  }
+  if (plan->has_global(Knob::buffers) && global.buffers && global.buffers->shared)
+    shared_buffer_lines(*global.buffers->shared, warnings, out);
   if (plan->global.size() > plan->global.count(Knob::buffers) || !plan->ports.empty()) {
-    std::vector<std::string> defs = definitions(plan->global_want(intent), *w);
+    std::vector<std::string> defs = definitions(global, *w);
     out.insert(out.end(), defs.begin(), defs.end());
   }
   for (const std::string& port : ports)
